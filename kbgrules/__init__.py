@@ -1,0 +1,102 @@
+"""kbgrules: board-game rules as data, and the validators built on them.
+
+>>> import kbgrules
+>>> rs = kbgrules.load("kingdomino", players=3)
+>>> rs.setup.dominoes_used, rs.setup.line_size, rs.setup.rounds
+(36, 3, 12)
+>>> kbgrules.load("kd", edition="2nd", players=3).setup.dominoes_used
+48
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Literal, overload
+
+from .errors import (
+    DataError,
+    Diagnostic,
+    KbgError,
+    PlayerCountError,
+    UnknownNameError,
+    UnsafeYamlError,
+    VariantConflictError,
+)
+from .model import (
+    Card,
+    Domino,
+    GameInfo,
+    KingdominoRuleset,
+    KingOfTokyoRuleset,
+    OverlayInfo,
+    RuleEntry,
+    Ruleset,
+    Source,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "DataError",
+    "Diagnostic",
+    "Domino",
+    "GameInfo",
+    "KbgError",
+    "KingOfTokyoRuleset",
+    "KingdominoRuleset",
+    "OverlayInfo",
+    "PlayerCountError",
+    "RuleEntry",
+    "Ruleset",
+    "Source",
+    "UnknownNameError",
+    "UnsafeYamlError",
+    "VariantConflictError",
+    "__version__",
+    "games",
+    "load",
+]
+
+RulesDirs = Sequence[str | os.PathLike[str]]
+
+
+def games(rules_dirs: RulesDirs = ()) -> tuple[GameInfo, ...]:
+    """Every game available, with its editions (the default marked) and variants."""
+    from .build import game_info
+    from .data import catalog
+
+    cat = catalog(rules_dirs)
+    return tuple(game_info(gf) for _, gf in sorted(cat.games.items()))
+
+
+@overload
+def load(game: Literal["kingdomino", "kd"], edition: str | None = ..., variants: Sequence[str] = ...,
+         players: int | None = ..., rules_dirs: RulesDirs = ...) -> KingdominoRuleset: ...
+@overload
+def load(game: Literal["king-of-tokyo", "kot"], edition: str | None = ..., variants: Sequence[str] = ...,
+         players: int | None = ..., rules_dirs: RulesDirs = ...) -> KingOfTokyoRuleset: ...
+@overload
+def load(game: str, edition: str | None = ..., variants: Sequence[str] = ...,
+         players: int | None = ..., rules_dirs: RulesDirs = ...) -> Ruleset: ...
+def load(
+    game: str,
+    edition: str | None = None,
+    variants: Sequence[str] = (),
+    players: int | None = None,
+    rules_dirs: RulesDirs = (),
+) -> Ruleset:
+    """The effective rules of ``game``: base data + ``edition`` (default edition if None) + ``variants``.
+
+    Names resolve through ids and aliases, ignoring case. ``players`` is checked against the game
+    and the variants; ``rules_dirs`` adds directories of user YAML, validated on every load.
+    Raises a :class:`KbgError` subclass with a stable ``code`` on any problem.
+    """
+    from .build import BUILDERS
+    from .data import resolve
+
+    if isinstance(variants, str):
+        variants = [variants]
+    res = resolve(game, edition, variants, players, rules_dirs)
+    return BUILDERS[res.game_id](res)

@@ -1,0 +1,394 @@
+"""Finding, reading and resolving rule data: base files + edition + variants -> one effective tree."""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import os
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .errors import (
+    DataError,
+    Diagnostic,
+    KbgError,
+    PlayerCountError,
+    UnknownNameError,
+    VariantConflictError,
+)
+from .yamlsafe import YamlDocument, YamlPath, parse_bytes
+
+ENV_RULES = "KBG_RULES"
+USER_KINDS = ("edition", "variant", "rules", "cards")
+PART_KINDS = ("rules", "cards", "dominoes")
+MAX_USER_FILES = 500
+
+
+def data_root() -> Path:
+    """The shipped ``rules_data`` directory: inside the installed package, or beside it in a checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "rules_data", here.parent / "rules_data"):
+        if (candidate / "schema").is_dir():
+            return candidate
+    raise KbgError("the shipped rule data (rules_data/) is missing from this installation", code="no-data")
+
+
+def normalize(name: str) -> str:
+    """Case-, space- and underscore-insensitive form of a name used for lookups."""
+    return re.sub(r"[\s_]+", "-", name.strip().casefold())
+
+
+@dataclass
+class DataFile:
+    """One parsed YAML file of rule data."""
+
+    doc: YamlDocument
+    user: bool
+
+    @property
+    def data(self) -> dict[str, Any]:
+        d = self.doc.data
+        return d if isinstance(d, dict) else {}
+
+    @property
+    def kind(self) -> str:
+        return str(self.data.get("kind", ""))
+
+
+@dataclass
+class GameFiles:
+    game: DataFile
+    parts: list[DataFile] = field(default_factory=list)
+    editions: dict[str, DataFile] = field(default_factory=dict)
+    variants: dict[str, DataFile] = field(default_factory=dict)
+
+
+def _display(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def _read(path: Path, shown: str, user: bool) -> DataFile:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DataError([Diagnostic(shown, 1, 1, "unreadable", exc.strerror or str(exc))]) from None
+    return DataFile(parse_bytes(shown, raw), user)
+
+
+def _yaml_files(root: Path) -> list[Path]:
+    files = [p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
+    return sorted(p for p in files if "schema" not in p.relative_to(root).parts)
+
+
+@lru_cache(maxsize=1)
+def _shipped(root: str) -> tuple[DataFile, ...]:
+    base = Path(root)
+    out = []
+    for p in _yaml_files(base):
+        f = _read(p, "rules_data/" + p.relative_to(base).as_posix(), user=False)
+        if f.doc.diagnostics:
+            raise DataError(f.doc.diagnostics)
+        out.append(f)
+    return tuple(out)
+
+
+def read_user_dir(directory: str | os.PathLike[str]) -> list[DataFile]:
+    """Read and schema-validate every YAML file in a user's rule directory (or one file)."""
+    from .schema import validate_document
+
+    path = Path(directory)
+    if path.is_file():
+        paths = [path]
+    elif path.is_dir():
+        paths = _yaml_files(path)
+        if len(paths) > MAX_USER_FILES:
+            raise DataError([Diagnostic(str(directory), 1, 1, "too-many-files",
+                                        f"more than {MAX_USER_FILES} YAML files")])
+    else:
+        raise DataError([Diagnostic(str(directory), 1, 1, "no-such-directory", "no such file or directory")])
+    files: list[DataFile] = []
+    diags: list[Diagnostic] = []
+    schema_root = data_root() / "schema"
+    for p in paths:
+        f = _read(p, _display(p), user=True)
+        diags.extend(f.doc.diagnostics)
+        if f.doc.data is not None:
+            d = f.data
+            if d and d.get("kind") not in USER_KINDS:
+                diags.append(f.doc.diag(("kind",), "user-kind",
+                                        f"a user rule file may be of kind {', '.join(USER_KINDS)}; "
+                                        f"a new game needs code, not only data"))
+                continue
+            diags.extend(validate_document(f.doc, schema_root))
+        files.append(f)
+    if diags:
+        raise DataError(diags)
+    return files
+
+
+class Catalog:
+    """Every game known from the shipped data plus the user's directories."""
+
+    def __init__(self, files: Iterable[DataFile]) -> None:
+        self.games: dict[str, GameFiles] = {}
+        diags: list[Diagnostic] = []
+        files = list(files)
+        for f in files:
+            if f.kind == "game":
+                gid = str(f.data["id"])
+                self.games[gid] = GameFiles(f)
+        for f in files:
+            kind = f.kind
+            if kind == "game":
+                continue
+            gid = str(f.data.get("game", ""))
+            gf = self.games.get(gid)
+            if gf is None:
+                diags.append(f.doc.diag(("game",), "unknown-game",
+                                        f"no game {gid!r}; known: {', '.join(sorted(self.games))}"))
+                continue
+            if kind in PART_KINDS:
+                gf.parts.append(f)
+            elif kind in ("edition", "variant"):
+                table = gf.editions if kind == "edition" else gf.variants
+                oid = str(f.data["id"])
+                base_id = str(gf.game.data["base_edition"]["id"])
+                if oid in table or (kind == "edition" and oid == base_id):
+                    diags.append(f.doc.diag(("id",), "duplicate-id", f"{kind} {oid!r} is already defined"))
+                    continue
+                table[oid] = f
+        if diags:
+            raise DataError(diags)
+
+
+@lru_cache(maxsize=1)
+def _shipped_catalog(root: str) -> Catalog:
+    return Catalog(_shipped(root))
+
+
+def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:
+    root = str(data_root())
+    if not rules_dirs:
+        return _shipped_catalog(root)
+    extra: list[DataFile] = []
+    for d in rules_dirs:
+        extra.extend(read_user_dir(d))
+    return Catalog([*_shipped(root), *extra])
+
+
+def rules_dirs_from_env() -> list[str]:
+    """Directories named by the ``KBG_RULES`` environment variable (os.pathsep-separated)."""
+    return [p for p in os.environ.get(ENV_RULES, "").split(os.pathsep) if p.strip()]
+
+
+# --------------------------------------------------------------------------- name lookup
+
+
+def _names(fid: str, data: dict[str, Any], *extra: str) -> list[str]:
+    return [fid, *extra, *(str(a) for a in data.get("aliases", ()) or ())]
+
+
+def _lookup(kind: str, query: str, table: dict[str, list[str]]) -> str:
+    q = normalize(query)
+    for key, names in table.items():
+        if any(normalize(n) == q for n in names):
+            return key
+    everything = {normalize(n): key for key, names in table.items() for n in names}
+    close = difflib.get_close_matches(q, list(everything), n=3, cutoff=0.6)
+    suggestions = list(dict.fromkeys(everything[c] for c in close))
+    raise UnknownNameError(kind, query, sorted(table), suggestions)
+
+
+def resolve_game(cat: Catalog, name: str) -> str:
+    return _lookup("game", name, {gid: _names(gid, gf.game.data, str(gf.game.data.get("name", "")))
+                                  for gid, gf in cat.games.items()})
+
+
+def _edition_table(gf: GameFiles) -> dict[str, list[str]]:
+    base = gf.game.data["base_edition"]
+    table = {str(base["id"]): _names(str(base["id"]), base)}
+    for eid, f in gf.editions.items():
+        table[eid] = _names(eid, f.data)
+    return table
+
+
+def _variant_table(gf: GameFiles) -> dict[str, list[str]]:
+    return {vid: _names(vid, f.data) for vid, f in gf.variants.items()}
+
+
+# --------------------------------------------------------------------------- merging
+
+
+def merge_patch(target: Any, patch: Any) -> Any:
+    """JSON merge patch (RFC 7396) semantics: mappings merge, null deletes, anything else replaces."""
+    if not isinstance(patch, dict):
+        return copy.deepcopy(patch)
+    result = dict(target) if isinstance(target, dict) else {}
+    for k, v in patch.items():
+        if v is None:
+            result.pop(k, None)
+        else:
+            result[k] = merge_patch(result.get(k), v)
+    return result
+
+
+@lru_cache(maxsize=8)
+def _base_tree_cached(root: str, gid: str) -> dict[str, Any]:
+    return _base_tree(_shipped_catalog(root).games[gid])
+
+
+def _base_tree(gf: GameFiles) -> dict[str, Any]:
+    tree = {k: v for k, v in gf.game.data.items()}
+    diags: list[Diagnostic] = []
+    for part in gf.parts:
+        d = part.data
+        if part.kind == "dominoes":
+            tree["dominoes"] = list(d.get("dominoes", ()))
+            continue
+        section = part.kind
+        mapping = d.get(section) or {}
+        existing = tree.setdefault(section, {})
+        for key, value in mapping.items():
+            if key in existing and not part.user:
+                diags.append(part.doc.diag((section, key), "duplicate-id", f"{section[:-1]} {key!r} defined twice",
+                                           key=True))
+            existing[key] = merge_patch(existing.get(key), value) if part.user else value
+    if diags:
+        raise DataError(diags)
+    return tree
+
+
+@dataclass
+class Resolved:
+    """The effective tree of one load, and how it was made."""
+
+    game_id: str
+    files: GameFiles
+    edition_id: str
+    variant_ids: tuple[str, ...]
+    players: int | None
+    tree: dict[str, Any]
+    applied: list[DataFile]
+
+
+def _check_players(gid: str, data: dict[str, Any], players: int | None) -> None:
+    if players is None:
+        return
+    lo, hi = int(data["players"]["min"]), int(data["players"]["max"])
+    if not lo <= players <= hi:
+        raise PlayerCountError(f"{data['name']} is for {lo} to {hi} players, not {players}")
+
+
+def resolve(
+    game: str,
+    edition: str | None = None,
+    variants: Sequence[str] = (),
+    players: int | None = None,
+    rules_dirs: Sequence[str | os.PathLike[str]] = (),
+) -> Resolved:
+    cat = catalog(rules_dirs)
+    gid = resolve_game(cat, game)
+    gf = cat.games[gid]
+    gdata = gf.game.data
+    _check_players(gid, gdata, players)
+    base_id = str(gdata["base_edition"]["id"])
+    eid = base_id if edition is None else _lookup("edition", edition, _edition_table(gf))
+    vids: list[str] = []
+    vtable = _variant_table(gf)
+    for v in variants:
+        vid = _lookup("variant", v, vtable)
+        if vid not in vids:
+            vids.append(vid)
+    applied: list[DataFile] = []
+    if eid != base_id:
+        applied.append(gf.editions[eid])
+    for vid in vids:
+        vf = gf.variants[vid]
+        vd = vf.data
+        title = vd.get("title", vid)
+        allowed = vd.get("players")
+        if players is not None and allowed and players not in allowed:
+            counts = ", ".join(map(str, allowed))
+            raise PlayerCountError(f"{title} is played with {counts} players, not {players}")
+        eds = vd.get("editions")
+        if eds and eid not in eds:
+            raise VariantConflictError(f"{title} applies to the edition(s) {', '.join(eds)}, not {eid!r}")
+        for other in vd.get("conflicts", ()) or ():
+            if other in vids:
+                raise VariantConflictError(f"{title} cannot be combined with {other!r}")
+        applied.append(vf)
+    user_involved = any(f.user for f in gf.parts) or any(f.user for f in applied)
+    if user_involved:
+        tree = _base_tree(gf)
+    else:
+        tree = copy.deepcopy(_base_tree_cached(str(data_root()), gid))
+    for f in applied:
+        for section in f.data.get("replace", ()) or ():
+            tree.pop(section, None)
+        tree = merge_patch(tree, f.data.get("patch") or {})
+    res = Resolved(gid, gf, eid, tuple(vids), players, tree, applied)
+    if players is not None and str(players) not in (tree.get("setup") or {}):
+        raise PlayerCountError(f"{gdata['name']} has no setup for {players} players in this edition")
+    if user_involved:
+        validate_effective(res)
+    return res
+
+
+def _path_depth(data: Any, path: YamlPath) -> int:
+    """How many leading steps of ``path`` exist in ``data``."""
+    n = 0
+    cur = data
+    for step in path:
+        if isinstance(cur, dict) and step in cur:
+            cur = cur[step]
+        elif isinstance(cur, list) and isinstance(step, int) and 0 <= step < len(cur):
+            cur = cur[step]
+        else:
+            break
+        n += 1
+    return n
+
+
+def locate(res: Resolved, path: YamlPath, key: bool = False) -> tuple[YamlDocument, YamlPath]:
+    """The file and in-file path that produced ``path`` of the effective tree."""
+    best: tuple[int, YamlDocument, YamlPath] | None = None
+    for f in reversed(res.applied):
+        patch = f.data.get("patch") or {}
+        depth = _path_depth(patch, path)
+        if depth and (best is None or depth > best[0]):
+            best = (depth, f.doc, ("patch", *path))
+    for f in [res.files.game, *res.files.parts]:
+        inner = path[1:] if f.kind in PART_KINDS and f.kind != "dominoes" and path[:1] == (f.kind,) else None
+        if inner is not None:
+            depth = _path_depth(f.data.get(f.kind) or {}, inner) + 1
+            cand: YamlPath = (f.kind, *inner)
+        else:
+            depth = _path_depth(f.data, path)
+            cand = path
+        if depth and (best is None or depth > best[0]):
+            best = (depth, f.doc, cand)
+    if best is None:
+        return res.files.game.doc, ()
+    return best[1], best[2]
+
+
+def validate_effective(res: Resolved) -> None:
+    """Validate the effective tree against the game's schema; errors point at the file that set the value."""
+    from .schema import validate_instance
+
+    schema_root = data_root() / "schema"
+
+    def loc(path: YamlPath, key: bool, message: str, err: Any) -> Diagnostic:
+        doc, p = locate(res, path, key)
+        return doc.diag(p, "schema", message, key=key)
+
+    diags = validate_instance(res.tree, f"{res.game_id}.game.schema.json", schema_root, loc)
+    if diags:
+        raise DataError(diags)

@@ -1,0 +1,91 @@
+"""Exceptions and diagnostics.
+
+Every error kbgrules raises is a :class:`KbgError` with a stable ``code``.
+Errors tied to a place in a file carry :class:`Diagnostic` objects whose
+``str()`` is ``file:line:col: error CODE: message``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One message about one place in one file (line and column are 1-based)."""
+
+    file: str
+    line: int
+    col: int
+    code: str
+    message: str
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: {self.severity} {self.code}: {self.message}"
+
+
+class KbgError(Exception):
+    """Base class of every kbgrules error; ``code`` is stable and documented."""
+
+    code = "kbg-error"
+
+    def __init__(self, message: str, *, code: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+
+    def __str__(self) -> str:
+        return self.message
+
+    def lines(self) -> list[str]:
+        """The error as the CLI prints it: one line per problem."""
+        return [f"error {self.code}: {self.message}"]
+
+
+class DataError(KbgError):
+    """Rule data (shipped or user-supplied) that cannot be used; holds every diagnostic found."""
+
+    code = "data-error"
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
+        self.diagnostics = tuple(diagnostics)
+        first = self.diagnostics[0] if self.diagnostics else None
+        super().__init__(str(first) if first else "invalid rule data", code=first.code if first else None)
+
+    def lines(self) -> list[str]:
+        return [str(d) for d in self.diagnostics]
+
+
+class UnsafeYamlError(DataError):
+    """YAML refused before it is used: too large, binary, too deep, alias bombs, custom tags."""
+
+
+class UnknownNameError(KbgError):
+    """An unknown game, edition or variant; ``suggestions`` holds close names."""
+
+    def __init__(self, kind: str, name: str, known: Sequence[str], suggestions: Sequence[str]) -> None:
+        self.kind = kind
+        self.name = name
+        self.known = tuple(known)
+        self.suggestions = tuple(suggestions)
+        msg = f"unknown {kind} {name!r}"
+        if self.suggestions:
+            msg += "; did you mean " + " or ".join(repr(s) for s in self.suggestions) + "?"
+        elif self.known:
+            msg += "; known: " + ", ".join(self.known)
+        super().__init__(msg, code=f"unknown-{kind}")
+
+
+class PlayerCountError(KbgError):
+    """A player count the game, or a chosen variant, does not allow."""
+
+    code = "player-count"
+
+
+class VariantConflictError(KbgError):
+    """Two variants that cannot be combined, or a variant that needs another edition."""
+
+    code = "variant-conflict"

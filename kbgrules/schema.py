@@ -1,0 +1,132 @@
+"""JSON Schema validation of rule-data files, with errors mapped back to YAML lines.
+
+jsonschema is imported here only, so ``import kbgrules`` stays light.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .errors import Diagnostic
+from .yamlsafe import YamlDocument, YamlPath
+
+SCHEMA_BASE = "https://kbgrules.invalid/schema/"
+
+
+def schema_dir(data_root: Path) -> Path:
+    return data_root / "schema"
+
+
+@lru_cache(maxsize=4)
+def _registry(schema_root: str) -> tuple[Any, dict[str, Any]]:
+    from referencing import Registry, Resource
+
+    schemas: dict[str, Any] = {}
+    for p in sorted(Path(schema_root).glob("*.schema.json")):
+        schemas[p.name] = json.loads(p.read_text(encoding="utf-8"))
+    registry: Any = Registry().with_resources(
+        (SCHEMA_BASE + name, Resource.from_contents(s)) for name, s in schemas.items()
+    )
+    return registry, schemas
+
+
+def schema_name_for(kind: Any, game: Any, schema_root: Path) -> str | None:
+    """The schema file for a file of ``kind`` for ``game``, or None if the kind is unknown."""
+    _, schemas = _registry(str(schema_root))
+    if not isinstance(kind, str):
+        return None
+    if kind in ("edition", "variant"):
+        return "overlay.schema.json"
+    if isinstance(game, str) and f"{game}.{kind}.schema.json" in schemas:
+        return f"{game}.{kind}.schema.json"
+    if f"{kind}.schema.json" in schemas and kind != "common":
+        return f"{kind}.schema.json"
+    return None
+
+
+def _hint(err: Any, doc: YamlDocument, path: YamlPath) -> str:
+    """Explain type errors caused by YAML reading an unquoted scalar as a number or boolean."""
+    if err.validator != "type":
+        return ""
+    expected = err.validator_value
+    wants_string = expected == "string" or (isinstance(expected, list) and "string" in expected)
+    plain = doc.mark(path).plain
+    if wants_string and plain is not None and not isinstance(err.instance, str):
+        return f' (YAML read the unquoted {plain} as {type(err.instance).__name__}; write "{plain}")'
+    return ""
+
+
+def _message(err: Any) -> str:
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = set((err.schema.get("properties") or {}).keys())
+        extra = [k for k in err.instance if k not in allowed]
+        if extra and allowed:
+            return f"unknown key {extra[0]!r}; allowed here: {', '.join(sorted(allowed))}"
+    if err.validator == "required":
+        return str(err.message).replace("is a required property", "is required")
+    if err.validator == "const":
+        return f"must be {err.validator_value!r}, not {err.instance!r}"
+    if err.validator == "enum":
+        return f"{err.instance!r} is not one of: {', '.join(map(str, err.validator_value))}"
+    if err.validator == "pattern":
+        return f"{err.instance!r} does not match the required form {err.validator_value}"
+    msg = str(err.message)
+    return msg if len(msg) <= 200 else msg[:197] + "..."
+
+
+def _leaf_errors(errors: Iterable[Any]) -> Iterable[Any]:
+    for err in errors:
+        if err.context and err.validator in ("anyOf", "oneOf"):
+            yield from _leaf_errors(err.context)
+        else:
+            yield err
+
+
+def validate_instance(
+    instance: Any,
+    schema_name: str,
+    schema_root: Path,
+    locate: Any,
+    fragment: str = "",
+) -> list[Diagnostic]:
+    """Validate ``instance``; ``locate(path, key, hint_fn)`` turns a data path into a Diagnostic."""
+    from jsonschema import Draft202012Validator
+
+    registry, schemas = _registry(str(schema_root))
+    schema: Any = {"$ref": SCHEMA_BASE + schema_name + fragment} if fragment else schemas[schema_name]
+    validator = Draft202012Validator(schema, registry=registry)
+    out: list[Diagnostic] = []
+    for err in sorted(_leaf_errors(validator.iter_errors(instance)), key=lambda e: list(map(str, e.absolute_path))):
+        path: YamlPath = tuple(err.absolute_path)
+        key = False
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            allowed = set((err.schema.get("properties") or {}).keys())
+            extra = [k for k in err.instance if k not in allowed]
+            if extra:
+                path = (*path, extra[0])
+                key = True
+        if err.validator == "propertyNames":
+            key = True
+        out.append(locate(path, key, _message(err), err))
+    return out
+
+
+def validate_document(doc: YamlDocument, schema_root: Path) -> list[Diagnostic]:
+    """Validate one parsed file against the schema its ``kind`` names."""
+    data = doc.data
+    if not isinstance(data, dict):
+        return [doc.diag((), "schema", "a rule file must be a mapping with a 'kind' key")]
+    name = schema_name_for(data.get("kind"), data.get("game", data.get("id")), schema_root)
+    if name is None:
+        return [doc.diag(("kind",), "unknown-kind",
+                         f"unknown kind {data.get('kind')!r}; expected game, rules, cards, dominoes, "
+                         f"edition or variant")]
+
+    def locate(path: YamlPath, key: bool, message: str, err: Any) -> Diagnostic:
+        return doc.diag(path, "schema", message + _hint(err, doc, path), key=key)
+
+    return validate_instance(data, name, schema_root, locate)
