@@ -1,0 +1,1 @@
+"""The ``kbg`` command-line interface (typer + rich) over the kbgrules library."""

@@ -1,0 +1,205 @@
+"""The ``kbg`` command: list games, print setup sheets, browse rules.
+
+Exit codes: 0 success, 1 rule violations (``kbg check``), 2 usage or input errors.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+import kbgrules
+from kbgrules.errors import KbgError
+
+from . import render
+
+EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE = 0, 1, 2
+
+
+def _is_click_error(exc: BaseException) -> bool:
+    """Click's usage errors (typer may vendor click, so match the interface, not the class)."""
+    return hasattr(exc, "format_message") and hasattr(exc, "exit_code")
+
+
+class KbgGroup(TyperGroup):
+    """Turns every usage error and KbgError into one line on stderr and exit code 2."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        try:
+            rv = super().main(args=args, prog_name=prog_name or "kbg", complete_var=complete_var,
+                              standalone_mode=False, **extra)
+            code = rv if isinstance(rv, int) else EXIT_OK
+        except typer.Exit as exc:
+            code = exc.exit_code
+        except typer.Abort:
+            render.error("aborted")
+            code = 130
+        except KbgError as exc:
+            for line in exc.lines():
+                render.error(line)
+            code = EXIT_USAGE
+        except BrokenPipeError:
+            code = EXIT_OK
+        except Exception as exc:
+            if not _is_click_error(exc):
+                raise
+            ctx = getattr(exc, "ctx", None)
+            if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+                sys.stdout.write(ctx.get_help() + "\n")
+                code = EXIT_OK
+            else:
+                message = " ".join(exc.format_message().split())
+                render.error(f"error usage: {message}")
+                code = EXIT_USAGE
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+app = typer.Typer(
+    cls=KbgGroup,
+    help="Rules reference and rule checker for board games (King of Tokyo, Kingdomino).",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+_state: dict[str, list[str]] = {"rules_dirs": []}
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"kbg {kbgrules.__version__}\n")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _main(
+    rules: Annotated[list[str] | None, typer.Option(
+        "--rules", metavar="DIR",
+        help="Add a directory (or file) of your own rule YAML; repeatable. Also read from KBG_RULES "
+             "(paths separated by ':').")] = None,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    from kbgrules.data import rules_dirs_from_env
+
+    _state["rules_dirs"] = [*rules_dirs_from_env(), *(rules or [])]
+
+
+def _dirs() -> list[str]:
+    return _state["rules_dirs"]
+
+
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias: kingdomino (kd), king-of-tokyo (kot).")]
+EditionOpt = Annotated[str | None, typer.Option("--edition", "-e", help="Edition (default: the game's default).")]
+VariantOpt = Annotated[list[str] | None, typer.Option("--variant", "-v", metavar="VARIANT",
+                                                      help="Variant to apply; repeatable.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for tools.")]
+
+
+@app.command("list")
+def list_cmd(as_json: JsonOpt = False) -> None:
+    """List the games, their editions and variants (defaults marked)."""
+    infos = kbgrules.games(_dirs())
+    if as_json:
+        render.print_json({"kbg_json": 1, "games": [
+            {"id": g.id, "name": g.name, "aliases": list(g.aliases),
+             "players": {"min": g.min_players, "max": g.max_players},
+             "editions": [_overlay_json(e) for e in g.editions],
+             "variants": [_overlay_json(v) for v in g.variants]}
+            for g in infos]})
+        return
+    doc = render.Doc()
+    for g in infos:
+        doc.heading(f"{g.name} ({g.id}) - {g.min_players} to {g.max_players} players")
+        doc.para("aliases: " + ", ".join(g.aliases))
+        t = render.Table("Editions", ["id", "", "title"])
+        for e in g.editions:
+            t.add(e.id, "default" if e.default else "", e.title)
+        doc.table(t)
+        t = render.Table("Variants", ["id", "", "title"])
+        for v in g.variants:
+            note = "option" if v.option else ""
+            if v.players:
+                note = " ".join(filter(None, [note, f"{'/'.join(map(str, v.players))}p"]))
+            t.add(v.id, note, f"{v.title}: {v.summary}")
+        doc.table(t)
+    doc.show()
+
+
+def _overlay_json(o: kbgrules.OverlayInfo) -> dict[str, Any]:
+    return {"id": o.id, "title": o.title, "aliases": list(o.aliases), "default": o.default,
+            "option": o.option, "players": list(o.players) if o.players else None, "summary": o.summary}
+
+
+@app.command()
+def setup(
+    game: GameArg,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
+    edition: EditionOpt = None,
+    variant: VariantOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print the setup sheet for GAME with N players."""
+    from kbgrules.setup import setup_sheet
+
+    rs = kbgrules.load(game, edition=edition, variants=variant or [], players=players, rules_dirs=_dirs())
+    sheet = setup_sheet(rs)
+    if as_json:
+        render.print_json(sheet.to_json())
+        return
+    doc = render.Doc()
+    doc.heading(f"{sheet.game_name} setup for {sheet.players} players - {sheet.edition_title}")
+    doc.para(sheet.summary + ".", "bold")
+    for section in sheet.sections:
+        counted = any(item.count is not None for item in section.items)
+        t = render.Table(section.title, [], numeric=[0] if counted else [])
+        for item in section.items:
+            if counted:
+                t.add("" if item.count is None else item.count, item.text)
+            else:
+                t.add(item.text)
+        doc.table(t)
+    if sheet.rules:
+        doc.para("Rules: " + ", ".join(sheet.rules) + "  (kbg rules " + sheet.game + " ID)")
+    doc.show()
+
+
+from .browse import RULE_TOPICS
+
+
+@app.command()
+def rules(
+    game: GameArg,
+    topic: Annotated[str | None, typer.Argument(
+        help="A rule id (kd.place.connect), an id part or word (tokyo, yield), or one of: "
+             + ", ".join(RULE_TOPICS) + ".")] = None,
+    edition: EditionOpt = None,
+    variant: VariantOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Browse GAME's rule statements and component lists."""
+    from . import browse
+
+    rs = kbgrules.load(game, edition=edition, variants=variant or [], rules_dirs=_dirs())
+    browse.show(rs, topic, as_json)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``kbg`` console script."""
+    command = typer.main.get_command(app)
+    code: int = command.main(args=list(argv) if argv is not None else None, prog_name="kbg",
+                             standalone_mode=False)
+    return code
+
+
+def run() -> None:
+    sys.exit(main())

@@ -1,0 +1,207 @@
+"""``kbg rules``: rule statements and component lists as tables."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from kbgrules import KbgError, KingdominoRuleset, KingOfTokyoRuleset, RuleEntry, Ruleset
+from kbgrules.data import normalize
+
+from . import render
+
+
+def _sources_text(rs: Ruleset, entry_sources: Any) -> list[str]:
+    out = []
+    for s in entry_sources:
+        doc = rs.documents.get(s.doc)
+        title = doc.title if doc else s.doc
+        ed = f" [{s.edition}]" if s.edition else ""
+        out.append(f"{s.doc}{ed}: {title}, section {s.section!r}")
+    return out
+
+
+def _rule_json(r: RuleEntry) -> dict[str, Any]:
+    return {"id": r.id, "title": r.title, "text": r.text, "conflict": r.conflict,
+            "related": list(r.related), "tags": list(r.tags),
+            "sources": [{"doc": s.doc, "section": s.section, "edition": s.edition} for s in r.sources]}
+
+
+def _head(rs: Ruleset) -> dict[str, Any]:
+    return {"kbg_json": 1, "game": rs.game.id, "edition": rs.edition.id, "variants": [v.id for v in rs.variants]}
+
+
+def _title(rs: Ruleset) -> str:
+    extra = "".join(f" + {v.title}" for v in rs.variants)
+    return f"{rs.game.name} - {rs.edition.title}{extra}"
+
+
+def show_rule(rs: Ruleset, r: RuleEntry, as_json: bool) -> None:
+    if as_json:
+        render.print_json({**_head(rs), "rule": _rule_json(r)})
+        return
+    doc = render.Doc()
+    doc.heading(f"{r.id}: {r.title}")
+    doc.para(r.text)
+    if r.conflict:
+        doc.para("Sources differ: " + r.conflict, "yellow")
+    t = render.Table("Sources", [])
+    for line in _sources_text(rs, r.sources):
+        t.add(line)
+    doc.table(t)
+    if r.related:
+        doc.para("Related: " + ", ".join(r.related), "dim")
+    doc.show()
+
+
+def show_rule_list(rs: Ruleset, entries: list[RuleEntry], as_json: bool, title: str) -> None:
+    if as_json:
+        render.print_json({**_head(rs), "rules": [_rule_json(r) for r in entries]})
+        return
+    doc = render.Doc()
+    doc.heading(title)
+    t = render.Table(None, ["id", "title"])
+    for r in entries:
+        t.add(r.id, r.title)
+    doc.table(t)
+    doc.para(f"{len(entries)} rules. Show one with: kbg rules {rs.game.id} ID", "dim")
+    doc.show()
+
+
+def show_cards(rs: KingOfTokyoRuleset, as_json: bool) -> None:
+    if as_json:
+        render.print_json({**_head(rs), "cards": [
+            {"id": c.id, "name": c.name, "cost": c.cost, "type": c.type, "copies": c.copies,
+             "effect": c.effect, "clarification": c.clarification} for c in rs.cards]})
+        return
+    doc = render.Doc()
+    doc.heading(f"Power cards - {_title(rs)}: {rs.deck_size} cards, {len(rs.cards)} titles")
+    t = render.Table(None, ["cost", "type", "card", "effect"], numeric=[0])
+    for c in rs.cards:
+        name = c.name + (f" (x{c.copies})" if c.copies > 1 else "")
+        t.add(c.cost, c.type, name, c.effect)
+    doc.table(t)
+    doc.show()
+
+
+def show_dominoes(rs: KingdominoRuleset, as_json: bool) -> None:
+    names = {t.id: t.name for t in rs.terrains}
+    if as_json:
+        render.print_json({**_head(rs), "dominoes": [
+            {"number": d.number,
+             "halves": [{"terrain": h.terrain, "crowns": h.crowns} for h in d.halves]} for d in rs.dominoes]})
+        return
+    doc = render.Doc()
+    doc.heading(f"Dominoes - {_title(rs)}: {len(rs.dominoes)}")
+    t = render.Table(None, ["#", "first half", "crowns", "second half", "crowns"], numeric=[0, 2, 4])
+    for d in rs.dominoes:
+        t.add(d.number, names[d.first.terrain], d.first.crowns or "", names[d.second.terrain],
+              d.second.crowns or "")
+    doc.table(t)
+    totals = render.Table("Totals per terrain", ["terrain", "squares", "crowns"], numeric=[1, 2])
+    for ter in rs.terrains:
+        halves = [h for d in rs.dominoes for h in d.halves if h.terrain == ter.id]
+        totals.add(f"{ter.name} ({ter.letter})", len(halves), sum(h.crowns for h in halves))
+    doc.table(totals)
+    doc.show()
+
+
+def show_components(rs: Ruleset, as_json: bool) -> None:
+    if as_json:
+        render.print_json({**_head(rs), "components": [
+            {"id": c.id, "name": c.name, "count": c.count, "note": c.note} for c in rs.components]})
+        return
+    doc = render.Doc()
+    doc.heading(f"Components - {_title(rs)}")
+    t = render.Table(None, ["count", "component", "note"], numeric=[0])
+    for c in rs.components:
+        t.add("" if c.count is None else c.count, c.name, c.note or "")
+    doc.table(t)
+    doc.show()
+
+
+def show_documents(rs: Ruleset, as_json: bool) -> None:
+    if as_json:
+        render.print_json({**_head(rs), "documents": [
+            {"key": d.key, "title": d.title, "kind": d.kind, "authority": d.authority, "edition": d.edition}
+            for d in rs.documents.values()]})
+        return
+    doc = render.Doc()
+    doc.heading(f"Sources cited - {rs.game.name}")
+    t = render.Table(None, ["key", "authority", "document"])
+    for d in rs.documents.values():
+        t.add(d.key, d.authority, d.title)
+    doc.table(t)
+    doc.show()
+
+
+def show_terrains(rs: KingdominoRuleset, as_json: bool) -> None:
+    if as_json:
+        render.print_json({**_head(rs), "terrains": [
+            {"id": t.id, "letter": t.letter, "name": t.name, "aliases": list(t.aliases)} for t in rs.terrains]})
+        return
+    doc = render.Doc()
+    doc.heading(f"Terrains - {rs.game.name}")
+    t = render.Table(None, ["letter", "terrain", "also called"])
+    for ter in rs.terrains:
+        t.add(ter.letter, ter.name, ", ".join(ter.aliases))
+    doc.table(t)
+    doc.show()
+
+
+def show_setup_table(rs: Ruleset, as_json: bool) -> None:
+    if isinstance(rs, KingdominoRuleset):
+        cols = ["players", "kings each", "dominoes used", "removed", "per line", "rounds", "leftover discarded"]
+        rows = [[r.players, r.kings_per_player, r.dominoes_used, r.dominoes_removed, r.line_size, r.rounds,
+                 r.leftover_per_line] for r in rs.setup_table.values()]
+    elif isinstance(rs, KingOfTokyoRuleset):
+        cols = ["players", "Tokyo spaces", "optional spaces"]
+        rows = [[r.players, ", ".join(r.tokyo_spaces), ", ".join(r.optional_tokyo_spaces)]
+                for r in rs.setup_table.values()]
+    else:  # pragma: no cover - every shipped game is handled above
+        raise KbgError("no setup table for this game", code="unknown-topic")
+    if as_json:
+        render.print_json({**_head(rs), "setup": [dict(zip(cols, r, strict=True)) for r in rows]})
+        return
+    doc = render.Doc()
+    doc.heading(f"Setup per player count - {_title(rs)}")
+    t = render.Table(None, cols, numeric=list(range(len(cols))) if isinstance(rs, KingdominoRuleset) else [0])
+    for r in rows:
+        t.add(*r)
+    doc.table(t)
+    doc.show()
+
+
+def show(rs: Ruleset, topic: str | None, as_json: bool) -> None:
+    entries = list(rs.rules.values())
+    if topic is None:
+        show_rule_list(rs, entries, as_json, f"Rules - {_title(rs)}")
+        return
+    key = normalize(topic)
+    if key in rs.rules or topic in rs.rules:
+        show_rule(rs, rs.rules.get(key) or rs.rules[topic], as_json)
+        return
+    if key == "cards" and isinstance(rs, KingOfTokyoRuleset):
+        return show_cards(rs, as_json)
+    if key in ("dominoes", "tiles") and isinstance(rs, KingdominoRuleset):
+        return show_dominoes(rs, as_json)
+    if key == "terrains" and isinstance(rs, KingdominoRuleset):
+        return show_terrains(rs, as_json)
+    if key == "components":
+        return show_components(rs, as_json)
+    if key in ("documents", "sources"):
+        return show_documents(rs, as_json)
+    if key == "setup":
+        return show_setup_table(rs, as_json)
+    words = key.replace(".", " ").replace("-", " ").split()
+    matches = [r for r in entries
+               if all(w in f"{r.id} {r.title} {' '.join(r.tags)}".casefold() for w in words)]
+    if matches:
+        show_rule_list(rs, matches, as_json, f"Rules matching {topic!r} - {_title(rs)}")
+        return
+    close = difflib.get_close_matches(key, list(rs.rules), n=3, cutoff=0.6)
+    hint = f"; did you mean {' or '.join(close)}?" if close else f"; try one of: {', '.join(RULE_TOPICS)}"
+    raise KbgError(f"nothing in {rs.game.name} matches {topic!r}{hint}", code="unknown-topic")
+
+
+RULE_TOPICS = ("cards", "dominoes", "terrains", "components", "documents", "setup")

@@ -1,0 +1,133 @@
+"""Output: rich tables and panels on a terminal, plain aligned text when piped, JSON for tools."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import textwrap
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+WIDTH = 100
+
+
+def is_terminal(stream: TextIO | None = None) -> bool:
+    stream = stream or sys.stdout
+    try:
+        return stream.isatty() and os.environ.get("TERM") != "dumb"
+    except (AttributeError, ValueError):
+        return False
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def error(line: str) -> None:
+    sys.stderr.write(f"kbg: {line}\n")
+
+
+class Table:
+    """A titled table rendered with rich on a terminal and as aligned text otherwise."""
+
+    def __init__(self, title: str | None, columns: Sequence[str], *, numeric: Sequence[int] = ()) -> None:
+        self.title = title
+        self.columns = list(columns)
+        self.numeric = set(numeric)
+        self.rows: list[list[str]] = []
+
+    def add(self, *cells: object) -> None:
+        self.rows.append(["" if c is None else str(c) for c in cells])
+
+
+class Doc:
+    """A sequence of blocks (headings, paragraphs, tables) shown together."""
+
+    def __init__(self) -> None:
+        self.blocks: list[tuple[str, Any]] = []
+
+    def heading(self, text: str) -> None:
+        self.blocks.append(("heading", text))
+
+    def para(self, text: str, style: str = "") -> None:
+        self.blocks.append(("para", (text, style)))
+
+    def table(self, table: Table) -> None:
+        self.blocks.append(("table", table))
+
+    def show(self) -> None:
+        if is_terminal():
+            self._rich()
+        else:
+            sys.stdout.write(self.plain())
+
+    def plain(self) -> str:
+        out: list[str] = []
+        for kind, value in self.blocks:
+            if kind == "heading":
+                out += [value, "=" * min(len(value), WIDTH), ""]
+            elif kind == "para":
+                out += [*textwrap.wrap(value[0], WIDTH), ""]
+            else:
+                out += _plain_table(value) + [""]
+        while out and out[-1] == "":
+            out.pop()
+        return "\n".join(out) + "\n"
+
+    def _rich(self) -> None:
+        from rich import box
+        from rich.console import Console
+        from rich.table import Table as RichTable
+
+        console = Console()
+        for kind, value in self.blocks:
+            if kind == "heading":
+                console.rule(f"[bold]{_esc(value)}")
+            elif kind == "para":
+                text, style = value
+                console.print(_esc(text), style=style or None)
+                console.print()
+            else:
+                t = RichTable(title=value.title, title_justify="left", title_style="bold cyan",
+                              box=box.SIMPLE_HEAVY, show_header=bool(value.columns and any(value.columns)))
+                for i, col in enumerate(value.columns):
+                    t.add_column(col, justify="right" if i in value.numeric else "left",
+                                 style="bold" if i in value.numeric else None, overflow="fold")
+                for row in value.rows:
+                    t.add_row(*(_esc(c) for c in row))
+                console.print(t)
+
+
+def _esc(text: str) -> str:
+    return text.replace("[", "\\[")
+
+
+def _plain_table(t: Table) -> list[str]:
+    lines: list[str] = []
+    if t.title:
+        lines.append(t.title)
+    if not t.rows:
+        return [*lines, "  (none)"]
+    ncol = max(len(t.columns), max(len(r) for r in t.rows))
+    rows = [r + [""] * (ncol - len(r)) for r in t.rows]
+    header = t.columns + [""] * (ncol - len(t.columns))
+    show_header = any(header)
+    widths = [max([len(header[i]) if show_header else 0] + [len(r[i]) for r in rows]) for i in range(ncol)]
+    last = ncol - 1
+    indent = "  "
+    prefix_width = len(indent) + sum(widths[:last]) + 2 * last
+    wrap_width = max(30, WIDTH - prefix_width)
+
+    def fmt(r: list[str]) -> list[str]:
+        cells = [r[i].rjust(widths[i]) if i in t.numeric else r[i].ljust(widths[i]) for i in range(last)]
+        tail = textwrap.wrap(r[last], wrap_width) or [""]
+        first = indent + "  ".join([*cells, tail[0]])
+        return [first.rstrip()] + [(" " * prefix_width + x).rstrip() for x in tail[1:]]
+
+    if show_header:
+        lines += fmt(header)
+        lines.append(indent + "  ".join("-" * w for w in widths))
+    for r in rows:
+        lines += fmt(r)
+    return lines
