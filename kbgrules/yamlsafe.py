@@ -268,6 +268,8 @@ def parse_text(file: str, text: str) -> YamlDocument:
         line = pm.line + 1 if pm else 1
         col = pm.column + 1 if pm else 1
         problem = exc.problem or exc.context or "invalid YAML"
+        if "nesting depth" in problem:
+            raise fatal(line, col, "too-deep", f"nesting deeper than the parser allows ({problem})") from None
         diags.append(Diagnostic(file, line, col, "yaml-syntax", problem))
         doc.data = None
         return doc

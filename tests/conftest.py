@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = ROOT.parent / "shared" / "reference"
+
+
+@pytest.fixture
+def write_rules(tmp_path: Path) -> Callable[[str, str], Path]:
+    """Write one user rule file into a fresh directory and return the directory."""
+
+    def write(name: str, text: str) -> Path:
+        d = tmp_path / "rules"
+        d.mkdir(exist_ok=True)
+        (d / name).write_text(text, encoding="utf-8")
+        return d
+
+    return write
