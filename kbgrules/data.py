@@ -67,13 +67,6 @@ class GameFiles:
     variants: dict[str, DataFile] = field(default_factory=dict)
 
 
-def _display(path: Path) -> str:
-    try:
-        return os.path.relpath(path)
-    except ValueError:
-        return str(path)
-
-
 def _read(path: Path, shown: str, user: bool) -> DataFile:
     try:
         raw = path.read_bytes()
@@ -117,11 +110,11 @@ def read_user_dir(directory: str | os.PathLike[str]) -> list[DataFile]:
     diags: list[Diagnostic] = []
     schema_root = data_root() / "schema"
     for p in paths:
-        f = _read(p, _display(p), user=True)
+        f = _read(p, str(p), user=True)
         diags.extend(f.doc.diagnostics)
         if f.doc.data is not None:
             d = f.data
-            if d and d.get("kind") not in USER_KINDS:
+            if d and d.get("kind") in ("game", "dominoes"):
                 diags.append(f.doc.diag(("kind",), "user-kind",
                                         f"a user rule file may be of kind {', '.join(USER_KINDS)}; "
                                         f"a new game needs code, not only data"))
@@ -201,7 +194,7 @@ def _lookup(kind: str, query: str, table: dict[str, list[str]]) -> str:
         if any(normalize(n) == q for n in names):
             return key
     everything = {normalize(n): key for key, names in table.items() for n in names}
-    close = difflib.get_close_matches(q, list(everything), n=3, cutoff=0.6)
+    close = difflib.get_close_matches(q, list(everything), n=3, cutoff=0.7)
     suggestions = list(dict.fromkeys(everything[c] for c in close))
     raise UnknownNameError(kind, query, sorted(table), suggestions)
 

@@ -83,10 +83,10 @@ class Doc:
         console = Console()
         for kind, value in self.blocks:
             if kind == "heading":
-                console.rule(f"[bold]{_esc(value)}")
+                console.rule(f"[bold]{_esc(value)}", style="cyan")
             elif kind == "para":
                 text, style = value
-                console.print(_esc(text), style=style or None)
+                console.print(_esc(text), style=style or None, highlight=False)
                 console.print()
             else:
                 t = RichTable(title=value.title, title_justify="left", title_style="bold cyan",

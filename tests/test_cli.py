@@ -1,0 +1,185 @@
+"""The kbg command through typer's test runner: results on stdout, one-line errors on stderr, exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kbg_cli.app import app, main
+
+from .test_loader import HOUSE
+
+runner = CliRunner()
+
+
+def kbg(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), env=env)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def ok(*args: str) -> str:
+    code, out, err = kbg(*args)
+    assert (code, err) == (0, ""), err
+    return out
+
+
+def usage_error(*args: str) -> str:
+    code, out, err = kbg(*args)
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("kbg: "), err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def test_setup_kingdomino_three_players() -> None:
+    out = ok("setup", "kingdomino", "--players", "3")
+    assert "36 dominoes used, 12 returned to the box, 3 per line, 12 rounds" in out
+    assert "12  dominoes, drawn at random and returned unseen" in out
+    assert "\x1b[" not in out  # plain when not a terminal
+
+
+def test_setup_kingdomino_second_edition() -> None:
+    out = " ".join(ok("setup", "kd", "-p", "3", "--edition", "second").split())
+    assert "48 dominoes used, 0 returned to the box, 4 per line, 12 rounds" in out
+    assert "unclaimed domino of each line discarded" in out
+
+
+def test_setup_json() -> None:
+    data = json.loads(ok("setup", "kingdomino", "--players", "3", "--json"))
+    assert data["kbg_json"] == 1 and data["edition"] == "first" and data["players"] == 3
+    f = data["facts"]
+    assert (f["dominoes_used"], f["dominoes_removed"], f["line_size"], f["rounds"]) == (36, 12, 3, 12)
+    assert {s["id"] for s in data["sections"]} >= {"take", "box", "each", "area", "first", "flow"}
+    duel = json.loads(ok("setup", "kd", "-p", "2", "-v", "mighty-duel", "--json"))
+    assert duel["facts"]["kingdom_size"] == 7 and duel["facts"]["dominoes_per_player"] == 24
+    assert duel["variants"] == ["mighty-duel"]
+
+
+@pytest.mark.parametrize("players,spaces", [(4, ["city"]), (5, ["city", "bay"])])
+def test_setup_king_of_tokyo(players: int, spaces: list[str]) -> None:
+    data = json.loads(ok("setup", "king-of-tokyo", "--players", str(players), "--json"))
+    f = data["facts"]
+    assert f["tokyo_spaces"] == spaces
+    assert (f["start_life"], f["start_vp"], f["start_energy"], f["market_size"]) == (10, 0, 0, 3)
+    assert f["monsters_in_box"] == 6 - players
+    text = ok("setup", "kot", "-p", str(players))
+    assert "most smashes" in text.lower() or "smashes goes first" in text
+
+
+def test_setup_two_player_rule() -> None:
+    data = json.loads(ok("setup", "kot", "-p", "2", "-v", "two-player", "--json"))
+    assert data["facts"]["enter_reward"] == {"resource": "energy", "amount": 1}
+    assert "+1 energy on entering" in ok("setup", "kot", "-p", "2", "-v", "2p")
+
+
+def test_list() -> None:
+    out = ok("list")
+    assert "Kingdomino" in out and "King of Tokyo" in out
+    assert "second" in out and "mighty-duel" in out and "two-player" in out
+    data = json.loads(ok("list", "--json"))
+    kd = next(g for g in data["games"] if g["id"] == "kingdomino")
+    assert [e["id"] for e in kd["editions"] if e["default"]] == ["first"]
+
+
+def test_rules_browsing() -> None:
+    assert "kd.place.connect" in ok("rules", "kingdomino")
+    one = ok("rules", "kot", "kot.tokyo.yield")
+    assert "Yielding Tokyo" in one and "Sources" in one
+    assert "kot.tokyo.yield" in ok("rules", "kot", "yield")
+    cards = ok("rules", "kot", "cards")
+    assert "Acid Attack" in cards and "66 cards" in cards
+    assert "Monster Batteries" in ok("rules", "kot", "cards", "--edition", "2011")
+    doms = ok("rules", "kd", "dominoes")
+    assert "48" in doms and "wheat field" in doms
+    assert len(json.loads(ok("rules", "kd", "dominoes", "--json"))["dominoes"]) == 48
+    assert json.loads(ok("rules", "kd", "kd.place.connect", "--json"))["rule"]["sources"]
+    for topic in ("components", "documents", "terrains", "setup"):
+        ok("rules", "kd", topic)
+    ok("rules", "kot", "setup")
+
+
+@pytest.mark.parametrize("args,code", [
+    (("setup", "chess", "--players", "2"), "unknown-game"),
+    (("setup", "kingdomno", "--players", "2"), "did you mean 'kingdomino'"),
+    (("setup", "kd", "--players", "3", "--edition", "third"), "unknown-edition"),
+    (("setup", "kd", "--players", "3", "--variant", "mighty-dual"), "did you mean 'mighty-duel'"),
+    (("setup", "kd", "--players", "5"), "player-count"),
+    (("setup", "kd", "--players", "3", "--variant", "mighty-duel"), "The Mighty Duel is played with 2 players"),
+    (("setup", "kot", "--players", "1"), "player-count"),
+    (("setup", "kd", "--players", "three"), "error usage"),
+    (("setup", "kd"), "error usage"),
+    (("setup",), "error usage"),
+    (("frobnicate",), "error usage"),
+    (("setup", "kd", "-p", "3", "--colour"), "error usage"),
+    (("rules", "kd", "xyzzy-plugh"), "unknown-topic"),
+])
+def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], code: str) -> None:
+    assert code in usage_error(*args)
+
+
+def test_version_and_help() -> None:
+    assert ok("--version").startswith("kbg 0.")
+    assert "setup" in ok("--help") and "--players" in ok("setup", "--help")
+    assert "setup" in ok()  # no command: help, exit 0
+
+
+def test_user_rules_option_and_env(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(HOUSE, encoding="utf-8")
+    data = json.loads(ok("--rules", str(tmp_path), "setup", "kd", "-p", "4", "-v", "big", "--json"))
+    assert data["facts"]["kingdom_size"] == 6
+    code, out, _ = kbg("setup", "kd", "-p", "4", "-v", "big", "--json", env={"KBG_RULES": str(tmp_path)})
+    assert code == 0 and json.loads(out)["facts"]["kingdom_size"] == 6
+
+
+def test_bad_user_rules_report_every_problem(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(HOUSE.replace("kingdom_size: 6", "kingdom_size: on\n    kingdom_size: 7"),
+                                         encoding="utf-8")
+    code, out, err = kbg("--rules", str(tmp_path), "list")
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == 2 and all(line.startswith(f"kbg: {tmp_path / 'house.yaml'}:") for line in lines)
+    assert "yaml11-boolean" in lines[0] and "duplicate-key" in lines[1]
+
+
+def test_main_returns_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["setup", "kd", "-p", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == 3
+    assert main(["setup", "kd", "-p", "9"]) == 2
+    assert capsys.readouterr().err.startswith("kbg: error player-count:")
+
+
+def _run(args: list[str], env_extra: dict[str, str] | None = None, **kw: object) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, **(env_extra or {})}
+    return subprocess.run(args, capture_output=True, text=True, env=env, **kw)  # type: ignore[call-overload]
+
+
+def test_python_dash_m() -> None:
+    r = _run([sys.executable, "-m", "kbg_cli", "setup", "kd", "--players", "3"])
+    assert r.returncode == 0 and "36 dominoes used" in r.stdout
+    r = _run([sys.executable, "-m", "kbg_cli", "setup", "kd", "--players", "7"])
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and r.stdout == ""
+
+
+def test_terminal_output_uses_rich_and_no_color(tmp_path: Path) -> None:
+    pytest.importorskip("pty")
+    script = ("import pty, sys; sys.exit(pty.spawn([sys.executable, '-m', 'kbg_cli', 'setup', 'kd', '-p', '3']) >> 8)")
+    r = _run([sys.executable, "-c", script], {"TERM": "xterm-256color", "COLUMNS": "100"}, stdin=subprocess.DEVNULL)
+    assert re.search(r"\x1b\[(?:[0-9]+;)*(?:3[0-8]|9[0-7])(?:;[0-9]+)*m", r.stdout)
+    assert "36 dominoes used" in re.sub(r"\x1b\[[0-9;]*m", "", r.stdout)
+    env = {"TERM": "xterm-256color", "COLUMNS": "100", "NO_COLOR": "1"}
+    r = _run([sys.executable, "-c", script], env, stdin=subprocess.DEVNULL)
+    assert "36 dominoes used" in r.stdout
+    colour = re.compile(r"\x1b\[(?:[0-9]+;)*(?:3[0-8]|9[0-7])(?:;[0-9]+)*m")
+    assert not colour.search(r.stdout)  # NO_COLOR: bold may stay, colours go
+
+
+Writer = Callable[[str, str], Path]

@@ -1,0 +1,222 @@
+"""kbgrules.load / games: names, errors with codes, immutability, user rule directories."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import kbgrules
+from kbgrules import DataError, KbgError, PlayerCountError, UnknownNameError, VariantConflictError
+
+WriteRules = Callable[[str, str], Path]
+
+
+@pytest.mark.parametrize("name,gid", [
+    ("kingdomino", "kingdomino"), ("KD", "kingdomino"), ("King Domino", "kingdomino"),
+    ("king-of-tokyo", "king-of-tokyo"), ("kot", "king-of-tokyo"), ("King of Tokyo", "king-of-tokyo"),
+    ("KING_OF_TOKYO", "king-of-tokyo"), ("킹도미노", "kingdomino"),
+])
+def test_game_aliases(name: str, gid: str) -> None:
+    assert kbgrules.load(name).game.id == gid
+
+
+@pytest.mark.parametrize("game,name,eid", [
+    ("kd", "2nd", "second"), ("kd", "Second", "second"), ("kd", "1st", "first"),
+    ("kot", "2011", "2011"), ("kot", "first", "2011"), ("kot", "new", "2016"),
+])
+def test_edition_aliases(game: str, name: str, eid: str) -> None:
+    assert kbgrules.load(game, edition=name).edition.id == eid
+
+
+def test_defaults_marked() -> None:
+    by_id = {g.id: g for g in kbgrules.games()}
+    assert set(by_id) == {"kingdomino", "king-of-tokyo"}
+    assert by_id["kingdomino"].default_edition.id == "first"
+    assert by_id["king-of-tokyo"].default_edition.id == "2016"
+    assert {v.id for v in by_id["kingdomino"].variants} >= {"dynasty", "middle-kingdom", "harmony", "mighty-duel"}
+    assert (by_id["king-of-tokyo"].min_players, by_id["king-of-tokyo"].max_players) == (2, 6)
+
+
+def test_unknown_names_suggest() -> None:
+    with pytest.raises(UnknownNameError) as info:
+        kbgrules.load("kingdomno")
+    assert info.value.code == "unknown-game" and info.value.suggestions == ("kingdomino",)
+    with pytest.raises(UnknownNameError) as info:
+        kbgrules.load("kd", variants=["mighty-dual"])
+    assert info.value.code == "unknown-variant" and "mighty-duel" in str(info.value)
+    with pytest.raises(UnknownNameError) as info:
+        kbgrules.load("kot", edition="dark-edition")
+    assert info.value.code == "unknown-edition"
+
+
+def test_player_counts() -> None:
+    for bad in (1, 5, 0):
+        with pytest.raises(PlayerCountError) as info:
+            kbgrules.load("kd", players=bad)
+        assert info.value.code == "player-count"
+    with pytest.raises(PlayerCountError, match="2 players"):
+        kbgrules.load("kd", variants=["mighty-duel"], players=3)
+    with pytest.raises(PlayerCountError):
+        kbgrules.load("kot", players=7)
+    with pytest.raises(PlayerCountError):
+        _ = kbgrules.load("kd").setup  # no player count given
+
+
+def test_errors_share_one_base() -> None:
+    for cls in (DataError, PlayerCountError, UnknownNameError, VariantConflictError):
+        assert issubclass(cls, KbgError)
+
+
+def test_ruleset_is_immutable() -> None:
+    rs = kbgrules.load("kd", players=3)
+    with pytest.raises(AttributeError):
+        rs.players = 4  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        rs.rules["x"] = rs.rule("kd.place.connect")  # type: ignore[index]
+    with pytest.raises(TypeError):
+        rs.data["placement"]["kingdom_size"] = 9  # type: ignore[index]
+    assert kbgrules.load("kd", players=3).kingdom_size == 5
+
+
+def test_loads_do_not_leak_into_each_other() -> None:
+    assert kbgrules.load("kd", variants=["mighty-duel"], players=2).kingdom_size == 7
+    assert kbgrules.load("kd", players=2).kingdom_size == 5
+    assert kbgrules.load("kd", edition="second", players=3).setup.dominoes_used == 48
+    assert kbgrules.load("kd", players=3).setup.dominoes_used == 36
+
+
+def test_import_stays_light() -> None:
+    code = ("import sys, kbgrules; kbgrules.load('kd', players=3); "
+            "bad = [m for m in ('typer', 'rich', 'jsonschema', 'click') if m in sys.modules]; print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+# --------------------------------------------------------------------------- user data
+
+HOUSE = """\
+kind: variant
+game: kingdomino
+id: big-kingdom
+title: Big kingdoms
+aliases: [big]
+summary: 6x6 kingdoms with 3 or 4 players (a house rule).
+players: [3, 4]
+sources: [{doc: R1, section: Connecting dominoes}]
+patch:
+  placement:
+    kingdom_size: 6
+  rules:
+    kd.house.big-kingdom:
+      title: Big kingdoms
+      text: House rule. Kingdoms may grow to 6x6; everything else is unchanged.
+      sources: [{doc: R1, section: Connecting dominoes}]
+"""
+
+
+def test_user_variant(write_rules: WriteRules) -> None:
+    d = write_rules("house.yaml", HOUSE)
+    rs = kbgrules.load("kd", variants=["big"], players=4, rules_dirs=[d])
+    assert rs.kingdom_size == 6 and rs.rule("kd.house.big-kingdom").title == "Big kingdoms"
+    assert any(v.id == "big-kingdom" and v.file for v in kbgrules.games([d])[1].variants)
+    assert kbgrules.load("kd", players=4).kingdom_size == 5  # shipped data untouched
+    with pytest.raises(PlayerCountError):
+        kbgrules.load("kd", variants=["big"], players=2, rules_dirs=[d])
+
+
+def test_user_rules_file_extends_rules(write_rules: WriteRules) -> None:
+    d = write_rules("extra.yaml", """\
+kind: rules
+game: king-of-tokyo
+rules:
+  kot.house.no-sweep:
+    title: No sweeping
+    text: Our table never sweeps the market.
+    sources: [{doc: DZ, section: Power Cards}]
+""")
+    rs = kbgrules.load("kot", rules_dirs=[d])
+    assert "kot.house.no-sweep" in rs.rules and "kot.tokyo.yield" in rs.rules
+
+
+def _data_error(d: Path, **kw: object) -> list[str]:
+    with pytest.raises(DataError) as info:
+        kbgrules.load("kd", rules_dirs=[d], **kw)  # type: ignore[arg-type]
+    return [str(x) for x in info.value.diagnostics]
+
+
+def test_user_schema_errors_have_positions(write_rules: WriteRules) -> None:
+    d = write_rules("bad.yaml", HOUSE.replace("title: Big kingdoms\naliases", "titel: Big kingdoms\naliases"))
+    lines = _data_error(d)
+    assert any(":4:1: error schema: unknown key 'titel'" in x for x in lines)
+    assert any("error schema: 'title' is required" in x for x in lines)
+
+
+def test_number_where_string_belongs(write_rules: WriteRules) -> None:
+    d = write_rules("bad.yaml", HOUSE.replace("section: Connecting dominoes}]\npatch", "section: 1.10}]\npatch"))
+    (line,) = _data_error(d)
+    assert ":8:" in line and '"1.10"' in line
+
+
+def test_yaml11_boolean_and_duplicate_key(write_rules: WriteRules) -> None:
+    d = write_rules("bad.yaml", HOUSE.replace("kingdom_size: 6", "kingdom_size: 6\n    castle_wild: no")
+                    .replace("id: big-kingdom", "id: big-kingdom\nid: again"))
+    lines = _data_error(d)
+    assert any(":4:1: error duplicate-key" in x and "first at line 3" in x for x in lines)
+    assert any(":13:18: error yaml11-boolean" in x for x in lines)
+
+
+def test_overlay_value_error_points_into_the_overlay(write_rules: WriteRules) -> None:
+    d = write_rules("house.yaml", HOUSE.replace("kingdom_size: 6", "kingdom_size: huge"))
+    lines = _data_error(d, variants=["big"])
+    assert lines == [f"{d / 'house.yaml'}:11:19: error schema: 'huge' is not of type 'integer'"]
+
+
+def test_overlay_unknown_section(write_rules: WriteRules) -> None:
+    d = write_rules("house.yaml", HOUSE.replace("  placement:\n", "  placment:\n"))
+    (line,) = _data_error(d, variants=["big"])
+    assert ":10:3: error schema: unknown key 'placment'" in line
+
+
+@pytest.mark.parametrize("text,code", [
+    ("kind: game\nid: chess\n", "user-kind"),
+    ("kind: variant\ngame: chess\nid: x\ntitle: x\nsummary: x\nsources: [{doc: A, section: b}]\npatch: {}\n",
+     "unknown-game"),
+    ("kind: spell\n", "unknown-kind"),
+    ("- a list\n", "schema"),
+    ("a: !!python/name:os.system x\n", "custom-tag"),
+    ("kind: variant\n" + "x: " + "[" * 60 + "]" * 60 + "\n", "too-deep"),
+])
+def test_bad_user_files(write_rules: WriteRules, text: str, code: str) -> None:
+    d = write_rules("f.yaml", text)
+    with pytest.raises(DataError) as info:
+        kbgrules.load("kd", rules_dirs=[d])
+    assert info.value.diagnostics[0].code == code
+
+
+def test_user_duplicate_of_shipped_variant(write_rules: WriteRules) -> None:
+    d = write_rules("dup.yaml", HOUSE.replace("id: big-kingdom", "id: harmony"))
+    assert "duplicate-id" in _data_error(d)[0]
+
+
+def test_binary_user_file_refused(tmp_path: Path) -> None:
+    (tmp_path / "x.yaml").write_bytes(b"\x00\x01\x02binary")
+    with pytest.raises(DataError) as info:
+        kbgrules.load("kd", rules_dirs=[tmp_path])
+    assert info.value.diagnostics[0].code == "binary-file"
+
+
+def test_missing_user_dir(tmp_path: Path) -> None:
+    with pytest.raises(DataError) as info:
+        kbgrules.load("kd", rules_dirs=[tmp_path / "nope"])
+    assert info.value.diagnostics[0].code == "no-such-directory"
+
+
+def test_user_files_are_not_modified(write_rules: WriteRules) -> None:
+    d = write_rules("house.yaml", HOUSE)
+    before = (d / "house.yaml").read_bytes()
+    kbgrules.load("kd", variants=["big"], players=3, rules_dirs=[d])
+    assert (d / "house.yaml").read_bytes() == before
