@@ -318,10 +318,7 @@ def resolve(
                 raise VariantConflictError(f"{title} cannot be combined with {other!r}")
         applied.append(vf)
     user_involved = any(f.user for f in gf.parts) or any(f.user for f in applied)
-    if user_involved:
-        tree = _base_tree(gf)
-    else:
-        tree = copy.deepcopy(_base_tree_cached(str(data_root()), gid))
+    tree = _base_tree(gf) if user_involved else copy.deepcopy(_base_tree_cached(str(data_root()), gid))
     for f in applied:
         for section in f.data.get("replace", ()) or ():
             tree.pop(section, None)
@@ -339,9 +336,8 @@ def _path_depth(data: Any, path: YamlPath) -> int:
     n = 0
     cur = data
     for step in path:
-        if isinstance(cur, dict) and step in cur:
-            cur = cur[step]
-        elif isinstance(cur, list) and isinstance(step, int) and 0 <= step < len(cur):
+        in_list = isinstance(cur, list) and isinstance(step, int) and 0 <= step < len(cur)
+        if in_list or (isinstance(cur, dict) and step in cur):
             cur = cur[step]
         else:
             break

@@ -78,7 +78,8 @@ def _sheet(rs: Ruleset, summary: str, facts: dict[str, Any], sections: list[Shee
         SheetItem(f"{v.title}: {v.summary}") for v in rs.variants) or (SheetItem("none"),)))
     return SetupSheet(
         game=rs.game.id, game_name=rs.game.name, edition=rs.edition.id, edition_title=rs.edition.title,
-        variants=tuple(v.id for v in rs.variants), players=rs.players, summary=summary, facts=facts, sections=tuple(sections),
+        variants=tuple(v.id for v in rs.variants), players=rs.players, summary=summary, facts=facts,
+        sections=tuple(sections),
         rules=tuple(r for r in rules if r in rs.rules),
     )
 

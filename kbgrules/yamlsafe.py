@@ -214,7 +214,7 @@ def parse_text(file: str, text: str) -> YamlDocument:
     try:
         for ev in yaml.parse(text, Loader=_Loader):
             sm = ev.start_mark
-            m = Mark(sm.line + 1, sm.column + 1)
+            m = Mark(sm.line + 1, sm.column + 1) if sm is not None else Mark(1, 1)
             if isinstance(ev, yaml.DocumentStartEvent):
                 documents += 1
                 if documents > 1:

@@ -11,9 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from kbg_cli.app import app, main
+from typer.testing import CliRunner
 
 from .test_loader import HOUSE
 

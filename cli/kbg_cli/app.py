@@ -16,6 +16,7 @@ import kbgrules
 from kbgrules.errors import KbgError
 
 from . import render
+from .browse import RULE_TOPICS
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE = 0, 1, 2
 
@@ -173,7 +174,6 @@ def setup(
     doc.show()
 
 
-from .browse import RULE_TOPICS
 
 
 @app.command()

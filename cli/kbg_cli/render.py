@@ -70,7 +70,7 @@ class Doc:
             elif kind == "para":
                 out += [*textwrap.wrap(value[0], WIDTH), ""]
             else:
-                out += _plain_table(value) + [""]
+                out += [*_plain_table(value), ""]
         while out and out[-1] == "":
             out.pop()
         return "\n".join(out) + "\n"
