@@ -200,9 +200,10 @@ def king_of_tokyo_sheet(rs: KingOfTokyoRuleset) -> SetupSheet:
         SheetItem(f"power cards, shuffled into a deck; reveal {rs.market_size} face up as the market",
                   rs.deck_size),
         SheetItem("energy cubes as a shared pool"),
-        *(SheetItem(f"{c.name}s near the board", c.count) for c in tokens),
+        *(SheetItem(f"{_plural(c.count or 0, c.name)} near the board", c.count) for c in tokens),
     ]
-    box = [SheetItem(f"{_plural(monsters - p, 'monster board')} and figures", monsters - p)]
+    box = [SheetItem(f"{_plural(monsters - p, 'monster board')} and {_plural(monsters - p, 'figure')}",
+                     monsters - p)]
     each = [
         SheetItem("life points (dial)", rs.start_life),
         SheetItem("victory points (dial)", rs.start_vp),
@@ -231,7 +232,9 @@ def king_of_tokyo_sheet(rs: KingOfTokyoRuleset) -> SetupSheet:
         SheetSection("flow", "Turns", tuple(flow)),
     ]
     rules = ["kot.setup.start", "kot.setup.market", "kot.setup.dice", "kot.setup.tokyo-spaces",
-             "kot.setup.first-player", "kot.turn.phases", "kot.tokyo.rewards", "kot.variant.two-player"]
+             "kot.setup.first-player", "kot.turn.phases", "kot.tokyo.rewards"]
+    if p == 2:
+        rules.append("kot.variant.two-player")
     summary = (f"{' and '.join(spaces[s] for s in row.tokyo_spaces)}; each monster starts with "
                f"{rs.start_life} life, {rs.start_vp} VP, {rs.start_energy} energy; a market of "
                f"{rs.market_size} cards; {rs.standard_dice} black dice")

@@ -106,6 +106,16 @@ def test_rules_browsing() -> None:
     ok("rules", "kot", "setup")
 
 
+def test_rules_card_and_domino_topics() -> None:
+    armor = ok("rules", "kot", "Armor Plating")
+    assert "keep card, cost 4" in armor and "Clarification" in armor
+    data = json.loads(ok("rules", "kot", "armor-plating", "--json"))["card"]
+    assert (data["cost"], data["type"]) == (4, "keep")
+    dom = json.loads(ok("rules", "kd", "domino 37", "--json"))["domino"]
+    assert dom["halves"] == [{"terrain": "lake", "crowns": 0}, {"terrain": "grassland", "crowns": 1}]
+    assert "unknown-domino" in usage_error("rules", "kd", "49")
+
+
 @pytest.mark.parametrize("args,code", [
     (("setup", "chess", "--players", "2"), "unknown-game"),
     (("setup", "kingdomno", "--players", "2"), "did you mean 'kingdomino'"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from kbgrules import KbgError, KingdominoRuleset, KingOfTokyoRuleset, RuleEntry, Ruleset
+from kbgrules import Card, Domino, KbgError, KingdominoRuleset, KingOfTokyoRuleset, RuleEntry, Ruleset
 from kbgrules.data import normalize
 
 from . import render
@@ -106,6 +106,41 @@ def show_dominoes(rs: KingdominoRuleset, as_json: bool) -> None:
     doc.show()
 
 
+def show_card(rs: KingOfTokyoRuleset, card: Card, as_json: bool) -> None:
+    if as_json:
+        render.print_json({**_head(rs), "card": {
+            "id": card.id, "name": card.name, "cost": card.cost, "type": card.type, "copies": card.copies,
+            "effect": card.effect, "clarification": card.clarification,
+            "sources": [{"doc": s.doc, "section": s.section, "edition": s.edition} for s in card.sources]}})
+        return
+    doc = render.Doc()
+    copies = f", {card.copies} copies in the deck" if card.copies > 1 else ""
+    doc.heading(f"{card.name}: {card.type} card, cost {card.cost}{copies}")
+    doc.para(card.effect)
+    if card.clarification:
+        doc.para("Clarification: " + card.clarification, "yellow")
+    t = render.Table("Sources", [])
+    for line in _sources_text(rs, card.sources):
+        t.add(line)
+    doc.table(t)
+    doc.show()
+
+
+def show_domino(rs: KingdominoRuleset, d: Domino, as_json: bool) -> None:
+    names = {t.id: t.name for t in rs.terrains}
+    if as_json:
+        render.print_json({**_head(rs), "domino": {
+            "number": d.number, "halves": [{"terrain": h.terrain, "crowns": h.crowns} for h in d.halves]}})
+        return
+    doc = render.Doc()
+    doc.heading(f"Domino {d.number}")
+    t = render.Table(None, ["half", "terrain", "crowns"], numeric=[2])
+    t.add("first", names[d.first.terrain], d.first.crowns)
+    t.add("second", names[d.second.terrain], d.second.crowns)
+    doc.table(t)
+    doc.show()
+
+
 def show_components(rs: Ruleset, as_json: bool) -> None:
     if as_json:
         render.print_json({**_head(rs), "components": [
@@ -193,6 +228,14 @@ def show(rs: Ruleset, topic: str | None, as_json: bool) -> None:
         return show_documents(rs, as_json)
     if key == "setup":
         return show_setup_table(rs, as_json)
+    if isinstance(rs, KingOfTokyoRuleset):
+        card = next((c for c in rs.cards if key in (c.id, normalize(c.name))), None)
+        if card is not None:
+            return show_card(rs, card, as_json)
+    if isinstance(rs, KingdominoRuleset):
+        number = key.removeprefix("domino").strip("-# ")
+        if number.isdigit():
+            return show_domino(rs, rs.domino(int(number)), as_json)
     words = key.replace(".", " ").replace("-", " ").split()
     matches = [r for r in entries
                if all(w in f"{r.id} {r.title} {' '.join(r.tags)}".casefold() for w in words)]

@@ -68,7 +68,7 @@ class Doc:
             if kind == "heading":
                 out += [value, "=" * min(len(value), WIDTH), ""]
             elif kind == "para":
-                out += [*textwrap.wrap(value[0], WIDTH), ""]
+                out += [*textwrap.wrap(value[0], WIDTH, break_on_hyphens=False), ""]
             else:
                 out += [*_plain_table(value), ""]
         while out and out[-1] == "":
@@ -121,7 +121,7 @@ def _plain_table(t: Table) -> list[str]:
 
     def fmt(r: list[str]) -> list[str]:
         cells = [r[i].rjust(widths[i]) if i in t.numeric else r[i].ljust(widths[i]) for i in range(last)]
-        tail = textwrap.wrap(r[last], wrap_width) or [""]
+        tail = textwrap.wrap(r[last], wrap_width, break_on_hyphens=False) or [""]
         first = indent + "  ".join([*cells, tail[0]])
         return [first.rstrip()] + [(" " * prefix_width + x).rstrip() for x in tail[1:]]
 
