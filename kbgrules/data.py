@@ -20,7 +20,7 @@ from .errors import (
     UnknownNameError,
     VariantConflictError,
 )
-from .yamlsafe import YamlDocument, YamlPath, parse_bytes
+from .yamlsafe import MAX_BYTES, YamlDocument, YamlPath, parse_bytes
 
 ENV_RULES = "KBG_RULES"
 USER_KINDS = ("edition", "variant", "rules", "cards")
@@ -69,7 +69,8 @@ class GameFiles:
 
 def _read(path: Path, shown: str, user: bool) -> DataFile:
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)  # anything longer is refused without reading it all
     except OSError as exc:
         raise DataError([Diagnostic(shown, 1, 1, "unreadable", exc.strerror or str(exc))]) from None
     return DataFile(parse_bytes(shown, raw), user)
@@ -104,6 +105,9 @@ def read_user_dir(directory: str | os.PathLike[str]) -> list[DataFile]:
         if len(paths) > MAX_USER_FILES:
             raise DataError([Diagnostic(str(directory), 1, 1, "too-many-files",
                                         f"more than {MAX_USER_FILES} YAML files")])
+    elif path.exists():
+        raise DataError([Diagnostic(str(directory), 1, 1, "no-such-directory",
+                                    "not a directory or a regular file")])
     else:
         raise DataError([Diagnostic(str(directory), 1, 1, "no-such-directory", "no such file or directory")])
     files: list[DataFile] = []

@@ -119,7 +119,7 @@ class _Frame:
 def _check_size(file: str, raw: bytes, limit: int) -> str:
     if len(raw) > limit:
         raise UnsafeYamlError(
-            [Diagnostic(file, 1, 1, "file-too-large", f"file is {len(raw)} bytes; the limit is {limit}")]
+            [Diagnostic(file, 1, 1, "file-too-large", f"file is larger than the limit of {limit} bytes")]
         )
     if b"\x00" in raw[:8192] or b"\x00" in raw:
         raise UnsafeYamlError([Diagnostic(file, 1, 1, "binary-file", "file holds NUL bytes: not a text file")])
