@@ -126,7 +126,7 @@ def read_user_dir(directory: str | os.PathLike[str]) -> list[DataFile]:
             diags.extend(validate_document(f.doc, schema_root))
         files.append(f)
     if diags:
-        raise DataError(diags)
+        raise DataError(sorted(diags, key=lambda d: (d.file, d.line, d.col)))
     return files
 
 
@@ -161,6 +161,12 @@ class Catalog:
                     diags.append(f.doc.diag(("id",), "duplicate-id", f"{kind} {oid!r} is already defined"))
                     continue
                 table[oid] = f
+        for gf in self.games.values():
+            for f in gf.variants.values():
+                for i, other in enumerate(f.data.get("conflicts") or ()):
+                    if other not in gf.variants:
+                        diags.append(f.doc.diag(("conflicts", i), "unknown-variant",
+                                                f"conflicts names no variant {other!r}"))
         if diags:
             raise DataError(diags)
 
@@ -175,8 +181,12 @@ def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:
     if not rules_dirs:
         return _shipped_catalog(root)
     extra: list[DataFile] = []
+    seen: set[Path] = set()
     for d in rules_dirs:
-        extra.extend(read_user_dir(d))
+        key = Path(d).resolve()
+        if key not in seen:
+            seen.add(key)
+            extra.extend(read_user_dir(d))
     return Catalog([*_shipped(root), *extra])
 
 
@@ -256,7 +266,7 @@ def _base_tree(gf: GameFiles) -> dict[str, Any]:
             if key in existing and not part.user:
                 diags.append(part.doc.diag((section, key), "duplicate-id", f"{section[:-1]} {key!r} defined twice",
                                            key=True))
-            existing[key] = merge_patch(existing.get(key), value) if part.user else value
+            existing[key] = value  # a user entry with a shipped id replaces it whole
     if diags:
         raise DataError(diags)
     return tree
@@ -312,7 +322,8 @@ def resolve(
         title = vd.get("title", vid)
         allowed = vd.get("players")
         if players is not None and allowed and players not in allowed:
-            counts = ", ".join(map(str, allowed))
+            counts = " or ".join([", ".join(map(str, allowed[:-1])), str(allowed[-1])] if len(allowed) > 1
+                                 else [str(allowed[0])])
             raise PlayerCountError(f"{title} is played with {counts} players, not {players}")
         eds = vd.get("editions")
         if eds and eid not in eds:
@@ -372,16 +383,51 @@ def locate(res: Resolved, path: YamlPath, key: bool = False) -> tuple[YamlDocume
     return best[1], best[2]
 
 
+def _walk(value: Any, path: YamlPath = ()) -> Iterable[tuple[YamlPath, Any]]:
+    yield path, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _walk(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _walk(v, (*path, i))
+
+
+def check_references(res: Resolved) -> list[Diagnostic]:
+    """Every cited document is declared, and every related rule exists."""
+    tree = res.tree
+    docs = tree.get("documents") or {}
+    rules = tree.get("rules") or {}
+    out: list[Diagnostic] = []
+
+    def report(path: YamlPath, code: str, message: str) -> None:
+        doc, p = locate(res, path)
+        out.append(doc.diag(p, code, message))
+
+    for path, value in _walk(tree):
+        if len(path) >= 2 and path[-2] == "sources" and isinstance(value, dict):
+            key = value.get("doc")
+            if isinstance(key, str) and key not in docs:
+                report((*path, "doc"), "unknown-document",
+                       f"document {key!r} is not declared in {res.game_id}'s documents")
+        related = len(path) == 4 and path[0] == "rules" and path[2] == "related"
+        if related and isinstance(value, str) and value not in rules:
+            report(path, "unknown-rule", f"related rule {value!r} does not exist here")
+    return out
+
+
 def validate_effective(res: Resolved) -> None:
     """Validate the effective tree against the game's schema; errors point at the file that set the value."""
-    from .schema import validate_instance
+    from .schema import hint, validate_instance
 
     schema_root = data_root() / "schema"
 
     def loc(path: YamlPath, key: bool, message: str, err: Any) -> Diagnostic:
         doc, p = locate(res, path, key)
-        return doc.diag(p, "schema", message, key=key)
+        return doc.diag(p, "schema", message + hint(err, doc, p), key=key)
 
     diags = validate_instance(res.tree, f"{res.game_id}.game.schema.json", schema_root, loc)
+    if not diags:
+        diags = check_references(res)
     if diags:
-        raise DataError(diags)
+        raise DataError(sorted(set(diags), key=lambda d: (d.file, d.line, d.col)))

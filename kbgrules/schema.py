@@ -48,7 +48,7 @@ def schema_name_for(kind: Any, game: Any, schema_root: Path) -> str | None:
     return None
 
 
-def _hint(err: Any, doc: YamlDocument, path: YamlPath) -> str:
+def hint(err: Any, doc: YamlDocument, path: YamlPath) -> str:
     """Explain type errors caused by YAML reading an unquoted scalar as a number or boolean."""
     if err.validator != "type":
         return ""
@@ -66,6 +66,8 @@ def _message(err: Any) -> str:
         extra = [k for k in err.instance if k not in allowed]
         if extra and allowed:
             return f"unknown key {extra[0]!r}; allowed here: {', '.join(sorted(allowed))}"
+    if err.validator == "not":
+        return f"{err.instance!r} is not allowed here"
     if err.validator == "required":
         return str(err.message).replace("is a required property", "is required")
     if err.validator == "const":
@@ -112,7 +114,7 @@ def validate_instance(
         if err.validator == "propertyNames":
             key = True
         out.append(locate(path, key, _message(err), err))
-    return out
+    return sorted(out, key=lambda d: (d.file, d.line, d.col))
 
 
 def validate_document(doc: YamlDocument, schema_root: Path) -> list[Diagnostic]:
@@ -120,13 +122,18 @@ def validate_document(doc: YamlDocument, schema_root: Path) -> list[Diagnostic]:
     data = doc.data
     if not isinstance(data, dict):
         return [doc.diag((), "schema", "a rule file must be a mapping with a 'kind' key")]
-    name = schema_name_for(data.get("kind"), data.get("game", data.get("id")), schema_root)
+    kind = data.get("kind")
+    game = data.get("game", data.get("id"))
+    name = schema_name_for(kind, game, schema_root)
     if name is None:
-        return [doc.diag(("kind",), "unknown-kind",
-                         f"unknown kind {data.get('kind')!r}; expected game, rules, cards, dominoes, "
-                         f"edition or variant")]
+        known = "game, rules, cards, dominoes, edition or variant"
+        if kind is None:
+            return [doc.diag((), "unknown-kind", f"the file has no 'kind'; expected {known}")]
+        if kind in ("cards", "dominoes", "game"):
+            return [doc.diag(("kind",), "unknown-kind", f"kind {kind!r} does not apply to game {game!r}")]
+        return [doc.diag(("kind",), "unknown-kind", f"unknown kind {kind!r}; expected {known}")]
 
     def locate(path: YamlPath, key: bool, message: str, err: Any) -> Diagnostic:
-        return doc.diag(path, "schema", message + _hint(err, doc, path), key=key)
+        return doc.diag(path, "schema", message + hint(err, doc, path), key=key)
 
     return validate_instance(data, name, schema_root, locate)

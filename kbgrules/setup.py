@@ -117,9 +117,10 @@ def kingdomino_sheet(rs: KingdominoRuleset) -> SetupSheet:
         box.append(SheetItem(f"{_plural(row.dominoes_removed, 'domino', 'dominoes')}, drawn at random and "
                              "returned unseen", row.dominoes_removed))
     box += [
-        SheetItem(_plural(kings_total - row.kings_in_play, "king"), kings_total - row.kings_in_play),
-        SheetItem(_plural(castles - p, "castle"), castles - p),
-        SheetItem(_plural(tiles - p, "starting tile"), tiles - p),
+        SheetItem(_plural(n, word), n)
+        for n, word in ((kings_total - row.kings_in_play, "king"), (castles - p, "castle"),
+                        (tiles - p, "starting tile"))
+        if n
     ]
     each = [
         SheetItem("starting tile with the castle of your colour on it", 1),
@@ -203,7 +204,7 @@ def king_of_tokyo_sheet(rs: KingOfTokyoRuleset) -> SetupSheet:
         *(SheetItem(f"{_plural(c.count or 0, c.name)} near the board", c.count) for c in tokens),
     ]
     box = [SheetItem(f"{_plural(monsters - p, 'monster board')} and {_plural(monsters - p, 'figure')}",
-                     monsters - p)]
+                     monsters - p)] if monsters > p else [SheetItem("nothing: every monster is in play")]
     each = [
         SheetItem("life points (dial)", rs.start_life),
         SheetItem("victory points (dial)", rs.start_vp),

@@ -220,3 +220,53 @@ def test_user_files_are_not_modified(write_rules: WriteRules) -> None:
     before = (d / "house.yaml").read_bytes()
     kbgrules.load("kd", variants=["big"], players=3, rules_dirs=[d])
     assert (d / "house.yaml").read_bytes() == before
+
+
+def test_user_references_are_checked(write_rules: WriteRules) -> None:
+    text = HOUSE.replace("text: House rule.", "related: [kd.nowhere]\n      text: House rule.")
+    text = text.replace("      sources: [{doc: R1, section: Connecting dominoes}]\n",
+                        "      sources: [{doc: NOPE, section: x}]\n")
+    d = write_rules("house.yaml", text)
+    lines = _data_error(d, variants=["big"])
+    assert any("unknown-rule" in x and "kd.nowhere" in x for x in lines)
+    assert any("unknown-document" in x and "'NOPE'" in x for x in lines)
+
+
+def test_user_entry_replaces_shipped_entry_whole(write_rules: WriteRules) -> None:
+    d = write_rules("cards.yaml", """\
+kind: cards
+game: king-of-tokyo
+cards:
+  acid-attack:
+    name: Acid Attack
+    cost: 5
+    type: keep
+    effect: Our table's cheaper acid.
+    sources: [{doc: BGA, section: house}]
+""")
+    card = kbgrules.load("kot", rules_dirs=[d]).card("acid-attack")
+    assert (card.cost, card.clarification) == (5, None)
+
+
+def test_same_directory_twice_is_read_once(write_rules: WriteRules) -> None:
+    d = write_rules("house.yaml", HOUSE)
+    assert kbgrules.load("kd", variants=["big"], rules_dirs=[d, d, str(d) + "/"]).kingdom_size == 6
+
+
+def test_overlay_quoting_hint_and_forbidden_section(write_rules: WriteRules) -> None:
+    d = write_rules("house.yaml", HOUSE.replace(
+        "      sources: [{doc: R1, section: Connecting dominoes}]\n",
+        "      sources: [{doc: R1, section: 1.10}]\n"))
+    (line,) = _data_error(d, variants=["big"])
+    assert 'write "1.10"' in line
+    d = write_rules("house.yaml", HOUSE.replace("  placement:\n", "  documents: {}\n  placement:\n"))
+    (line,) = _data_error(d)
+    assert "'documents' is not allowed here" in line
+
+
+def test_errors_sorted_by_line(write_rules: WriteRules) -> None:
+    d = write_rules("house.yaml", HOUSE.replace("summary:", "sumary:").replace("title: Big kingdoms\naliases",
+                                                                              "title: 5\naliases"))
+    lines = _data_error(d)
+    numbers = [int(x.split(":")[1]) for x in lines]
+    assert numbers == sorted(numbers) and len(numbers) >= 2

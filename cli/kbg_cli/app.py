@@ -5,6 +5,7 @@ Exit codes: 0 success, 1 rule violations (``kbg check``), 2 usage or input error
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import Annotated, Any
@@ -48,7 +49,14 @@ class KbgGroup(TyperGroup):
             code = EXIT_OK
         except Exception as exc:
             if not _is_click_error(exc):
-                raise
+                if os.environ.get("KBG_DEBUG"):
+                    raise
+                kind = "io" if isinstance(exc, OSError) else "internal"
+                render.error(f"error {kind}: {type(exc).__name__}: {exc} (set KBG_DEBUG=1 for a traceback)")
+                code = EXIT_USAGE
+                if standalone_mode:
+                    sys.exit(code)
+                return code
             ctx = getattr(exc, "ctx", None)
             if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
                 sys.stdout.write(ctx.get_help() + "\n")

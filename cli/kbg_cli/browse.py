@@ -17,14 +17,19 @@ def _sources_text(rs: Ruleset, entry_sources: Any) -> list[str]:
         doc = rs.documents.get(s.doc)
         title = doc.title if doc else s.doc
         ed = f" [{s.edition}]" if s.edition else ""
-        out.append(f"{s.doc}{ed}: {title}, section {s.section!r}")
+        note = f" ({s.note})" if s.note else ""
+        out.append(f"{s.doc}{ed}: {title}, section {s.section!r}{note}")
     return out
+
+
+def _sources_json(sources: Any) -> list[dict[str, Any]]:
+    return [{"doc": s.doc, "section": s.section, "edition": s.edition, "note": s.note} for s in sources]
 
 
 def _rule_json(r: RuleEntry) -> dict[str, Any]:
     return {"id": r.id, "title": r.title, "text": r.text, "conflict": r.conflict,
             "related": list(r.related), "tags": list(r.tags),
-            "sources": [{"doc": s.doc, "section": s.section, "edition": s.edition} for s in r.sources]}
+            "sources": _sources_json(r.sources)}
 
 
 def _head(rs: Ruleset) -> dict[str, Any]:
@@ -64,7 +69,8 @@ def show_rule_list(rs: Ruleset, entries: list[RuleEntry], as_json: bool, title: 
     for r in entries:
         t.add(r.id, r.title)
     doc.table(t)
-    doc.para(f"{len(entries)} rules. Show one with: kbg rules {rs.game.id} ID", "dim")
+    count = f"{len(entries)} rule" + ("" if len(entries) == 1 else "s")
+    doc.para(f"{count}. Show one with: kbg rules {rs.game.id} ID", "dim")
     doc.show()
 
 
@@ -111,7 +117,7 @@ def show_card(rs: KingOfTokyoRuleset, card: Card, as_json: bool) -> None:
         render.print_json({**_head(rs), "card": {
             "id": card.id, "name": card.name, "cost": card.cost, "type": card.type, "copies": card.copies,
             "effect": card.effect, "clarification": card.clarification,
-            "sources": [{"doc": s.doc, "section": s.section, "edition": s.edition} for s in card.sources]}})
+            "sources": _sources_json(card.sources)}})
         return
     doc = render.Doc()
     copies = f", {card.copies} copies in the deck" if card.copies > 1 else ""
@@ -185,19 +191,23 @@ def show_terrains(rs: KingdominoRuleset, as_json: bool) -> None:
 
 
 def show_setup_table(rs: Ruleset, as_json: bool) -> None:
+    rows: list[list[Any]]
     if isinstance(rs, KingdominoRuleset):
         cols = ["players", "kings each", "dominoes used", "removed", "per line", "rounds", "leftover discarded"]
+        keys = ["players", "kings_per_player", "dominoes_used", "dominoes_removed", "line_size", "rounds",
+                "leftover_per_line"]
         rows = [[r.players, r.kings_per_player, r.dominoes_used, r.dominoes_removed, r.line_size, r.rounds,
                  r.leftover_per_line] for r in rs.setup_table.values()]
     elif isinstance(rs, KingOfTokyoRuleset):
         cols = ["players", "Tokyo spaces", "optional spaces"]
-        rows = [[r.players, ", ".join(r.tokyo_spaces), ", ".join(r.optional_tokyo_spaces)]
-                for r in rs.setup_table.values()]
+        keys = ["players", "tokyo_spaces", "optional_tokyo_spaces"]
+        rows = [[r.players, list(r.tokyo_spaces), list(r.optional_tokyo_spaces)] for r in rs.setup_table.values()]
     else:  # pragma: no cover - every shipped game is handled above
         raise KbgError("no setup table for this game", code="unknown-topic")
     if as_json:
-        render.print_json({**_head(rs), "setup": [dict(zip(cols, r, strict=True)) for r in rows]})
+        render.print_json({**_head(rs), "setup": [dict(zip(keys, r, strict=True)) for r in rows]})
         return
+    rows = [[", ".join(c) if isinstance(c, list) else c for c in r] for r in rows]
     doc = render.Doc()
     doc.heading(f"Setup per player count - {_title(rs)}")
     t = render.Table(None, cols, numeric=list(range(len(cols))) if isinstance(rs, KingdominoRuleset) else [0])
@@ -243,8 +253,15 @@ def show(rs: Ruleset, topic: str | None, as_json: bool) -> None:
         show_rule_list(rs, matches, as_json, f"Rules matching {topic!r} - {_title(rs)}")
         return
     close = difflib.get_close_matches(key, list(rs.rules), n=3, cutoff=0.6)
-    hint = f"; did you mean {' or '.join(close)}?" if close else f"; try one of: {', '.join(RULE_TOPICS)}"
+    topics = topics_for(rs)
+    hint = f"; did you mean {' or '.join(close)}?" if close else f"; try one of: {', '.join(topics)}"
     raise KbgError(f"nothing in {rs.game.name} matches {topic!r}{hint}", code="unknown-topic")
 
 
 RULE_TOPICS = ("cards", "dominoes", "terrains", "components", "documents", "setup")
+
+
+def topics_for(rs: Ruleset) -> tuple[str, ...]:
+    """The list topics that apply to this game."""
+    skip = {"dominoes", "terrains"} if isinstance(rs, KingOfTokyoRuleset) else {"cards"}
+    return tuple(t for t in RULE_TOPICS if t not in skip)

@@ -119,8 +119,12 @@ def _plain_table(t: Table) -> list[str]:
     prefix_width = len(indent) + sum(widths[:last]) + 2 * last
     wrap_width = max(30, WIDTH - prefix_width)
 
+    widths[last] = min(widths[last], wrap_width)
+
     def fmt(r: list[str]) -> list[str]:
         cells = [r[i].rjust(widths[i]) if i in t.numeric else r[i].ljust(widths[i]) for i in range(last)]
+        if last in t.numeric:
+            return [(indent + "  ".join([*cells, r[last].rjust(widths[last])])).rstrip()]
         tail = textwrap.wrap(r[last], wrap_width, break_on_hyphens=False) or [""]
         first = indent + "  ".join([*cells, tail[0]])
         return [first.rstrip()] + [(" " * prefix_width + x).rstrip() for x in tail[1:]]
