@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal, overload
 
 from .errors import (
@@ -93,10 +94,22 @@ def load(
     and the variants; ``rules_dirs`` adds directories of user YAML, validated on every load.
     Raises a :class:`KbgError` subclass with a stable ``code`` on any problem.
     """
+    if isinstance(variants, str):
+        variants = [variants]
+    if not rules_dirs:
+        return _load_shipped(game, edition, tuple(variants), players)
     from .build import BUILDERS
     from .data import resolve
 
-    if isinstance(variants, str):
-        variants = [variants]
     res = resolve(game, edition, variants, players, rules_dirs)
+    return BUILDERS[res.game_id](res)
+
+
+@lru_cache(maxsize=64)
+def _load_shipped(game: str, edition: str | None, variants: tuple[str, ...], players: int | None) -> Ruleset:
+    """Rulesets are immutable, so loads of the shipped data are shared."""
+    from .build import BUILDERS
+    from .data import resolve
+
+    res = resolve(game, edition, variants, players)
     return BUILDERS[res.game_id](res)

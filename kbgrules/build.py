@@ -113,8 +113,8 @@ def build_kingdomino(res: Resolved) -> KingdominoRuleset:
     t = res.tree
     from .model import Terrain
 
-    terrains = tuple(Terrain(str(x["id"]), str(x["letter"]), str(x["name"]), _strs(x.get("aliases")))
-                     for x in t["terrains"])
+    terrains = tuple(Terrain(str(x["id"]), str(x["letter"]), str(x["name"]), _strs(x.get("aliases")),
+                             x.get("colour")) for x in t["terrains"])
     letters = {x.letter: x.id for x in terrains}
     dominoes = tuple(Domino(int(d["number"]), _half(d["first"], letters), _half(d["second"], letters))
                      for d in t.get("dominoes") or ())

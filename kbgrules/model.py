@@ -128,6 +128,7 @@ class Terrain:
     letter: str
     name: str
     aliases: tuple[str, ...] = ()
+    colour: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

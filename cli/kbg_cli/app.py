@@ -201,6 +201,51 @@ def rules(
     browse.show(rs, topic, as_json)
 
 
+@app.command()
+def check(
+    paths: Annotated[list[str], typer.Argument(metavar="LOG...", help="Log files, directories (every *.log "
+                                               "inside) or - for standard input.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Replay game logs: report syntax errors, the first rule violation, and who won.
+
+    Exit code 0 if every game is legal, 1 if a game breaks a rule, 2 if an input cannot be read or parsed.
+    """
+    from .play import run_check
+
+    raise typer.Exit(run_check(paths, _dirs(), as_json))
+
+
+@app.command()
+def score(
+    grid: Annotated[str, typer.Argument(metavar="FILE", help="A Kingdomino kingdom as a grid (or - for stdin).")],
+    edition: EditionOpt = None,
+    variant: VariantOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Score a Kingdomino kingdom written as a grid (W F L G S M + crowns, C castle, . empty)."""
+    from .play import run_score
+
+    rs = kbgrules.load("kingdomino", edition=edition, variants=variant or [], rules_dirs=_dirs())
+    raise typer.Exit(run_score(grid, rs, as_json))
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed: the same seed gives the same game.")] = 0,
+    edition: EditionOpt = None,
+    variant: VariantOpt = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the log here instead of stdout.")]
+    = None,
+) -> None:
+    """Write a random legal game (uniform over the legal moves) as a log."""
+    from .play import run_simulate
+
+    raise typer.Exit(run_simulate(game, players, seed, edition, variant or [], _dirs(), output))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``kbg`` console script."""
     command = typer.main.get_command(app)

@@ -28,6 +28,11 @@ def error(line: str) -> None:
     sys.stderr.write(f"kbg: {line}\n")
 
 
+def diag(line: str) -> None:
+    """A diagnostic that already names its file and position."""
+    sys.stderr.write(line + "\n")
+
+
 class Table:
     """A titled table rendered with rich on a terminal and as aligned text otherwise."""
 
@@ -56,6 +61,10 @@ class Doc:
     def table(self, table: Table) -> None:
         self.blocks.append(("table", table))
 
+    def kingdom(self, title: str | None, rows: list[str], palette: dict[str, str]) -> None:
+        """A Kingdomino kingdom: rows of cell codes (``W1 C . F``), coloured by terrain on a terminal."""
+        self.blocks.append(("kingdom", (title, rows, palette)))
+
     def show(self) -> None:
         if is_terminal():
             self._rich()
@@ -69,6 +78,11 @@ class Doc:
                 out += [value, "=" * min(len(value), WIDTH), ""]
             elif kind == "para":
                 out += [*textwrap.wrap(value[0], WIDTH, break_on_hyphens=False), ""]
+            elif kind == "kingdom":
+                title, rows, _ = value
+                if title:
+                    out.append(f"{title}:")
+                out += ["  " + " ".join(f"{c:<2}" for c in r.split()).rstrip() for r in rows] + [""]
             else:
                 out += [*_plain_table(value), ""]
         while out and out[-1] == "":
@@ -88,6 +102,8 @@ class Doc:
                 text, style = value
                 console.print(_esc(text), style=style or None, highlight=False)
                 console.print()
+            elif kind == "kingdom":
+                _rich_kingdom(console, *value)
             else:
                 t = RichTable(title=value.title, title_justify="left", title_style="bold cyan",
                               box=box.SIMPLE_HEAVY, show_header=bool(value.columns and any(value.columns)))
@@ -97,6 +113,26 @@ class Doc:
                 for row in value.rows:
                     t.add_row(*(_esc(c) for c in row))
                 console.print(t)
+
+
+def _rich_kingdom(console: Any, title: str | None, rows: list[str], palette: dict[str, str]) -> None:
+    from rich.text import Text
+
+    if title:
+        console.print(Text(title, style="bold"))
+    for r in rows:
+        line = Text("  ")
+        for cell in r.split():
+            letter, crowns = cell[0], cell[1:]
+            if cell == ".":
+                line.append(" · ", style="dim")
+            elif letter == "C":
+                line.append(" ♜ ", style="bold black on white")
+            else:
+                mark = ("♛" * int(crowns)) if crowns.isdigit() else ""
+                line.append(f"{letter}{mark:<2}"[:3].ljust(3), style=f"bold white on {palette.get(letter, 'grey50')}")
+        console.print(line)
+    console.print()
 
 
 def _esc(text: str) -> str:

@@ -1,0 +1,179 @@
+"""``kbg check``, ``kbg score`` and ``kbg simulate``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from kbgrules import KingdominoRuleset
+from kbgrules.check import CheckReport, GameReport, RulesDirs, check_bytes
+from kbgrules.errors import Diagnostic, KbgError
+from kbgrules.logfile import MAX_LOG_BYTES
+
+from . import render
+
+
+def read_input(path: str) -> tuple[str, bytes | None, Diagnostic | None]:
+    """Bytes of a file (or stdin for ``-``), never reading more than the size limit allows."""
+    if path == "-":
+        return "<stdin>", sys.stdin.buffer.read(MAX_LOG_BYTES + 1), None
+    try:
+        with open(path, "rb") as fh:
+            return path, fh.read(MAX_LOG_BYTES + 1), None
+    except OSError as exc:
+        return path, None, Diagnostic(path, 1, 1, "unreadable", exc.strerror or str(exc))
+
+
+def expand(paths: list[str]) -> list[str]:
+    out: list[str] = []
+    for p in paths:
+        if p != "-" and Path(p).is_dir():
+            found = sorted(str(x) for x in Path(p).rglob("*.log") if x.is_file())
+            out.extend(found)
+            if not found:
+                out.append(p + "/*.log")  # reported as unreadable: nothing to check there
+        else:
+            out.append(p)
+    return out
+
+
+def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool) -> int:
+    report = CheckReport()
+    for path in expand(paths):
+        name, raw, err = read_input(path)
+        if raw is None:
+            assert err is not None
+            if path.endswith("/*.log"):
+                err = Diagnostic(path[:-6], 1, 1, "no-logs", "no *.log file in this directory")
+            report.input_errors.append(err)
+            continue
+        report.extend(check_bytes(name, raw, rules_dirs))
+    if as_json:
+        render.print_json(report.to_json())
+        return report.exit_code
+    for d in report.input_errors:
+        render.diag(str(d))
+    doc = render.Doc()
+    for g in report.games:
+        for line in sorted([*map(str, g.errors), *map(str, g.violations), *map(str, g.notes)],
+                           key=_position):
+            render.diag(line)
+        _game_summary(doc, g)
+    for m in report.matches:
+        totals = ", ".join(f"{n} {t}" for n, t in sorted(m["totals"].items(), key=lambda x: -x[1]))
+        verdict = f"winner(s): {', '.join(m['winners'])}" if m["complete"] else "incomplete match"
+        doc.para(f"Dynasty (games {', '.join(map(str, m['games']))}): {totals}; {verdict}", "bold")
+    doc.show()
+    return report.exit_code
+
+
+def _position(line: str) -> tuple[int, int, int]:
+    parts = line.split(":")
+    try:
+        return int(parts[1]), " note " in line, int(parts[2])
+    except (IndexError, ValueError):
+        return 0, 0, 0
+
+
+def _game_summary(doc: render.Doc, g: GameReport) -> None:
+    what = f"{g.game or '?'}"
+    if g.edition:
+        what += f", {g.edition} edition"
+    if g.variants:
+        what += ", " + ", ".join(g.variants)
+    status = "valid" if g.valid else ("errors in the log" if g.errors else "rule violation")
+    doc.heading(f"{g.file} game {g.index} ({what}; {len(g.players)} players): {status}")
+    final = g.final
+    if not final:
+        return
+    if final.get("finished"):
+        doc.para("Winner: " + ", ".join(final["winners"]) if len(final["winners"]) == 1
+                 else "Shared victory: " + ", ".join(final["winners"]), "bold")
+    else:
+        doc.para("The game is not finished; scores so far:" if g.valid else "Scores at the point checking stopped:")
+    t = render.Table(None, ["rank", "player", "score", "bonuses", "largest property", "crowns", "discards"],
+                     numeric=[0, 2, 4, 5, 6])
+    for p in sorted(final["players"], key=lambda p: p["rank"]):
+        bonuses = ", ".join(f"{k} +{v}" for k, v in p["bonuses"].items()) or "-"
+        t.add(p["rank"], p["name"], p["score"], bonuses, p["largest_property"], p["crowns"], p["discards"])
+    doc.table(t)
+    palette = _palette()
+    for p in final["players"]:
+        doc.kingdom(p["name"], p["kingdom"], palette)
+
+
+def _palette(rs: KingdominoRuleset | None = None) -> dict[str, str]:
+    """Grid letter -> terrain colour."""
+    import kbgrules
+
+    rs = rs or kbgrules.load("kingdomino")
+    return {t.letter: t.colour or "white" for t in rs.terrains}
+
+
+def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
+    from kbgrules.kingdomino import score
+    from kbgrules.positions import MAX_GRID_BYTES, read_grid
+
+    name, raw, err = read_input(path)
+    if raw is None:
+        assert err is not None
+        render.diag(str(err))
+        return 2
+    if len(raw) > MAX_GRID_BYTES or b"\x00" in raw:
+        render.diag(f"{name}:1:1: error grid: not a grid file (binary, or over {MAX_GRID_BYTES} bytes)")
+        return 2
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        render.diag(f"{name}:1:1: error not-utf8: the grid is not UTF-8 text")
+        return 2
+    kingdom, warnings = read_grid(name, text, rs)
+    s = score(kingdom, rs)
+    if as_json:
+        render.print_json({
+            "kbg_json": 1, "game": rs.game.id, "edition": rs.edition.id, "variants": [v.id for v in rs.variants],
+            "score": s.total, "base": s.base, "bonuses": dict(s.bonuses),
+            "largest_property": s.largest_property, "crowns": s.crowns,
+            "properties": [{"terrain": p.terrain, "squares": p.squares, "crowns": p.crowns, "points": p.points}
+                           for p in s.properties],
+            "warnings": [{"line": w.line, "col": w.col, "code": w.code, "message": w.message} for w in warnings],
+        })
+        return 0
+    for w in warnings:
+        render.diag(str(w))
+    from kbgrules.kingdomino import letters
+
+    names = {t.id: t.name for t in rs.terrains}
+    doc = render.Doc()
+    doc.heading(f"{name}: {s.total} points")
+    doc.kingdom(None, [" ".join(r) for r in kingdom.rows(letters(rs))], _palette(rs))
+    t = render.Table("Properties", ["terrain", "squares", "crowns", "points"], numeric=[1, 2, 3])
+    for p in s.properties:
+        t.add(names[p.terrain], p.squares, p.crowns, p.points)
+    t.add("total", sum(p.squares for p in s.properties), s.crowns, s.base)
+    doc.table(t)
+    active = [b for b in rs.bonuses.values() if b.active]
+    if active:
+        bt = render.Table("Bonuses", ["bonus", "reading", "points"], numeric=[2])
+        for b in active:
+            bt.add(b.id, b.reading, s.bonuses.get(b.id, 0))
+        doc.table(bt)
+    doc.para(f"Total: {s.total}", "bold")
+    doc.show()
+    return 0
+
+
+def run_simulate(game: str, players: int, seed: int, edition: str | None, variants: list[str],
+                 rules_dirs: RulesDirs, output: str | None) -> int:
+    import kbgrules
+    from kbgrules.simulate import simulate_kingdomino
+
+    info = kbgrules.load(game, rules_dirs=rules_dirs).game
+    if info.id != "kingdomino":
+        raise KbgError(f"kbg simulate cannot play {info.name} yet", code="unsupported-game")
+    text = simulate_kingdomino(players, seed, edition, variants, rules_dirs=[str(d) for d in rules_dirs])
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0

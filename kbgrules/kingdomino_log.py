@@ -1,0 +1,401 @@
+"""Kingdomino events in game logs: parsing, replay, checkpoints and positions (docs/log-format.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .check import GameReport, Violation
+from .errors import Diagnostic, KbgError
+from .kingdomino import (
+    Action,
+    Claim,
+    Deal,
+    Discard,
+    DrawKings,
+    IllegalMoveError,
+    Kingdom,
+    KingdominoState,
+    Place,
+    board_columns,
+    board_offset,
+    cell_name,
+    letters,
+    parse_cell,
+    violation,
+)
+from .logfile import Event, GameText, Token
+from .model import KingdominoRuleset
+from .positions import GridError, grid_to_kingdom, same_kingdom, split_rows
+
+KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
+POSITION_EVENTS = {"kingdom", "out", "line", "discards"}
+
+
+class LogSyntaxError(KbgError):
+    def __init__(self, message: str, col: int, code: str = "log-syntax") -> None:
+        super().__init__(message, code=code)
+        self.col = col
+
+
+@dataclass(slots=True)
+class Parsed:
+    """One event, parsed: an action, a checkpoint or a position statement."""
+
+    event: Event
+    kind: str  # action, expect, position
+    action: Action | None = None
+    what: str = ""
+    player: int | None = None
+    values: list[Any] = field(default_factory=list)
+    cols: dict[str, int] = field(default_factory=dict)
+    kingdom: Kingdom | None = None
+
+
+def _int(tok: Token, what: str) -> int:
+    if not tok.text.isdigit():
+        raise LogSyntaxError(f"{what} must be a number, not {tok.text!r}", tok.col)
+    return int(tok.text)
+
+
+class Parser:
+    def __init__(self, file: str, rs: KingdominoRuleset, players: tuple[str, ...]) -> None:
+        self.file = file
+        self.rs = rs
+        self.players = players
+        self.index = {p: i for i, p in enumerate(players)}
+        self.size = rs.kingdom_size
+
+    def player(self, tok: Token) -> int:
+        i = self.index.get(tok.text)
+        if i is None:
+            raise LogSyntaxError(f"{tok.text!r} is not a player of this game ({', '.join(self.players)})", tok.col,
+                                 "log-player")
+        return i
+
+    def need(self, ev: Event, n: int, usage: str) -> None:
+        if len(ev.tokens) != n:
+            raise LogSyntaxError(f"expected: {usage}", ev.tokens[min(len(ev.tokens), n) - 1].col
+                                 if len(ev.tokens) > n else ev.col)
+
+    def cell(self, tok: Token) -> tuple[int, int]:
+        c = parse_cell(tok.text, self.size)
+        if c is None:
+            off = board_offset(self.size)
+            raise LogSyntaxError(f"{tok.text!r} is not a cell of the board (columns {board_columns(self.size)}, "
+                                 f"rows 1-{2 * off + 1}; the castle is on {cell_name((0, 0), self.size)})", tok.col,
+                                 "log-cell")
+        return c
+
+    def grid(self, ev: Event) -> Kingdom:
+        if not ev.block:
+            raise LogSyntaxError("the kingdom's grid rows must follow, indented, on the next lines", ev.col)
+        rows = [r for n, text in ev.block for r in split_rows(text, n)]
+        try:
+            kingdom, _ = grid_to_kingdom(rows, self.rs, self.size, self.file)
+        except GridError as exc:
+            d = exc.diagnostics[0]
+            raise LogSyntaxError(f"line {d.line}: {d.message}", d.col, "grid-cell") from None
+        return kingdom
+
+    def parse(self, ev: Event) -> Parsed:
+        t = ev.tokens
+        head = t[0].text
+        if head == "deal":
+            if len(t) < 2:
+                raise LogSyntaxError("expected: deal N N ... (the numbers of the dominoes revealed)", ev.col)
+            nums = tuple(_int(x, "a domino") for x in t[1:])
+            p = Parsed(ev, "action", Deal(nums))
+            p.cols = {f"n{n}": x.col for n, x in zip(nums, t[1:], strict=True)}
+            return p
+        if head == "kings":
+            order = tuple(self.player(x) for x in t[1:])
+            if not order:
+                raise LogSyntaxError("expected: kings NAME NAME ... (the kings in the order drawn)", ev.col)
+            return Parsed(ev, "action", DrawKings(order))
+        if head == "expect":
+            return self.expect(ev)
+        if head in ("out", "line"):
+            return self.position(ev, head)
+        if head in self.index:
+            return self.player_event(ev)
+        raise LogSyntaxError(f"unknown event {head!r}: an event starts with a player's name or one of "
+                             f"deal, kings, expect", ev.col)
+
+    def player_event(self, ev: Event) -> Parsed:
+        t = ev.tokens
+        who = self.player(t[0])
+        if len(t) < 2:
+            raise LogSyntaxError("expected a verb after the player: claim, place, discard, kingdom", ev.col)
+        verb = t[1].text
+        cols = {"actor": t[0].col, "verb": t[1].col}
+        if verb == "claim":
+            self.need(ev, 3, "NAME claim N")
+            p = Parsed(ev, "action", Claim(who, _int(t[2], "a domino")))
+            cols["number"] = t[2].col
+        elif verb == "discard":
+            self.need(ev, 3, "NAME discard N")
+            p = Parsed(ev, "action", Discard(who, _int(t[2], "a domino")))
+            cols["number"] = t[2].col
+        elif verb == "place":
+            self.need(ev, 5, "NAME place N CELL CELL (the cells of the first and second half, e.g. e6 f6)")
+            p = Parsed(ev, "action", Place(who, _int(t[2], "a domino"), self.cell(t[3]), self.cell(t[4])))
+            cols.update(number=t[2].col, first=t[3].col, second=t[4].col)
+        elif verb == "kingdom":
+            self.need(ev, 2, "NAME kingdom, then the grid rows indented below")
+            p = Parsed(ev, "position", what="kingdom", player=who, kingdom=self.grid(ev))
+        elif verb == "discards":
+            self.need(ev, 3, "NAME discards N")
+            p = Parsed(ev, "position", what="discards", player=who, values=[_int(t[2], "a count")])
+        else:
+            raise LogSyntaxError(f"unknown verb {verb!r}: use claim, place, discard (or kingdom, discards in a "
+                                 "starting position)", t[1].col)
+        p.cols = cols
+        return p
+
+    def expect(self, ev: Event) -> Parsed:
+        t = ev.tokens
+        if len(t) < 3:
+            raise LogSyntaxError("expected: expect score NAME N | expect winner NAME... | expect kingdom NAME",
+                                 ev.col)
+        what = t[1].text
+        if what == "score":
+            self.need(ev, 4, "expect score NAME N")
+            return Parsed(ev, "expect", what="score", player=self.player(t[2]), values=[_int(t[3], "a score")],
+                          cols={"value": t[3].col})
+        if what in ("winner", "winners"):
+            return Parsed(ev, "expect", what="winner", values=[self.player(x) for x in t[2:]])
+        if what == "kingdom":
+            self.need(ev, 3, "expect kingdom NAME, then the grid rows indented below")
+            return Parsed(ev, "expect", what="kingdom", player=self.player(t[2]), kingdom=self.grid(ev))
+        raise LogSyntaxError(f"unknown checkpoint {what!r}: use score, winner or kingdom", t[1].col)
+
+    def position(self, ev: Event, head: str) -> Parsed:
+        t = ev.tokens
+        if head == "out":
+            return Parsed(ev, "position", what="out", values=[_int(x, "a domino") for x in t[1:]])
+        claims = []
+        for x in t[1:]:
+            number, _, name = x.text.partition(":")
+            if not number.isdigit() or not name:
+                raise LogSyntaxError(f"{x.text!r}: write each claimed domino as NUMBER:PLAYER", x.col)
+            claims.append((int(number), self.player(Token(name, x.col + len(number) + 1))))
+        return Parsed(ev, "position", what="line", values=claims)
+
+
+def _fail_col(p: Parsed, exc: IllegalMoveError) -> int:
+    code, c = exc.code, p.cols
+    if code == "kd-wrong-player":
+        return c.get("actor", p.event.col)
+    if code in ("kd-claim-not-in-line", "kd-claim-taken", "kd-wrong-domino"):
+        return c.get("number", p.event.col)
+    if code in ("kd-cells-apart",):
+        return c.get("second", p.event.col)
+    if code == "kd-overlap":
+        cell = exc.params.get("cell")
+        key = "second" if cell and cell == exc.params.get("b") else "first"
+        return c.get(key, p.event.col)
+    if code in ("kd-no-connection", "kd-too-big"):
+        return c.get("first", p.event.col)
+    if code in ("kd-deal-unknown", "kd-deal-repeat"):
+        return c.get(f"n{exc.params.get('domino')}", p.event.col)
+    if code == "kd-voluntary-discard":
+        return c.get("verb", p.event.col)
+    return p.event.col
+
+
+def _grid_rows(k: Kingdom, rs: KingdominoRuleset) -> list[str]:
+    return [" ".join(row) for row in k.rows(letters(rs))]
+
+
+def final_json(state: KingdominoState) -> dict[str, Any]:
+    rs = state.rs
+    out = state.outcome()
+    return {
+        "finished": state.is_terminal(),
+        "players": [
+            {
+                "name": s.name, "score": s.score.total, "rank": s.rank, "bonuses": dict(s.score.bonuses),
+                "base": s.score.base, "largest_property": s.score.largest_property, "crowns": s.score.crowns,
+                "discards": s.discards,
+                "properties": [{"terrain": p.terrain, "squares": p.squares, "crowns": p.crowns, "points": p.points}
+                               for p in s.score.properties],
+                "kingdom": _grid_rows(state.kingdoms[s.player], rs),
+            }
+            for s in out.standings
+        ],
+        "winners": list(out.winners) if state.is_terminal() else [],
+    }
+
+
+class Replay:
+    def __init__(self, file: str, rs: KingdominoRuleset, players: tuple[str, ...], report: GameReport) -> None:
+        self.file = file
+        self.rs = rs
+        self.players = players
+        self.report = report
+        self.state = KingdominoState(rs, players)
+        self.position_lines: list[Parsed] = []
+
+    def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
+        self.report.violations.append(Violation(self.file, p.event.line, _fail_col(p, exc), exc.code, exc.rule,
+                                                exc.message))
+        self.report.notes.append(Diagnostic(self.file, p.event.line, p.event.col, "stopped",
+                                            f"game {self.report.index}: checking stopped at this line; the lines "
+                                            "after it were not checked", "note"))
+
+    def checkpoint(self, p: Parsed) -> None:
+        st = self.state
+        name = self.players[p.player] if p.player is not None else ""
+        if p.what == "score":
+            assert p.player is not None
+            actual = st.scores()[p.player].total
+            if actual != p.values[0]:
+                raise violation(self.rs, "kd-checkpoint", what=f"{name}'s score", stated=p.values[0], actual=actual)
+        elif p.what == "winner":
+            named = sorted(self.players[i] for i in p.values)
+            if not st.is_terminal():
+                raise violation(self.rs, "kd-checkpoint", what="the winner", stated=", ".join(named),
+                                actual=f"no winner yet ({st.expected()} comes next)")
+            winners = sorted(st.outcome().winners)
+            if named != winners:
+                raise violation(self.rs, "kd-checkpoint", what="the winners", stated=", ".join(named),
+                                actual=", ".join(winners))
+        elif p.what == "kingdom":
+            assert p.player is not None and p.kingdom is not None
+            mine = st.kingdoms[p.player]
+            if not same_kingdom(mine, p.kingdom):
+                diff = sorted(set(mine.cells.items()) ^ set(p.kingdom.cells.items()))
+                where = cell_name(diff[0][0], mine.size) if diff else "?"
+                raise violation(self.rs, "kd-checkpoint", what=f"{name}'s kingdom",
+                                stated=f"a different kingdom (first difference at {where})",
+                                actual="\n" + mine.grid_text(letters(self.rs)))
+
+    def apply_position(self, items: list[Parsed]) -> None:
+        st = self.state
+        rs = self.rs
+        out: list[int] = []
+        claims: list[tuple[int, int]] = []
+        for p in items:
+            if p.what == "kingdom":
+                assert p.player is not None and p.kingdom is not None
+                k = p.kingdom
+                if (0, 0) not in k.cells:
+                    raise violation(rs, "kd-position", problem=f"{self.players[p.player]}'s kingdom has no castle")
+                if k.width > k.size or k.height > k.size:
+                    raise violation(rs, "kd-position", problem=f"{self.players[p.player]}'s kingdom is "
+                                                               f"{k.width}x{k.height}, over {k.size}x{k.size}")
+                k.discards = st.kingdoms[p.player].discards
+                st.kingdoms[p.player] = k
+            elif p.what == "discards":
+                assert p.player is not None
+                st.kingdoms[p.player].discards = p.values[0]
+            elif p.what == "out":
+                out.extend(p.values)
+            elif p.what == "line":
+                claims.extend(p.values)
+        for n in out:
+            if n not in st.dominoes:
+                raise violation(rs, "kd-deal-unknown", domino=n)
+        if len(set(out)) != len(out):
+            dup = next(n for n in out if out.count(n) > 1)
+            raise violation(rs, "kd-position", problem=f"domino {dup} is listed twice in 'out'")
+        row = st.row
+        if not out or len(out) % row.line_size or len(out) // row.line_size > row.rounds:
+            raise violation(rs, "kd-position", problem=f"'out' must list the dominoes of whole lines of "
+                                                       f"{row.line_size} (at most {row.dominoes_used})")
+        numbers = [n for n, _ in claims]
+        if sorted(set(numbers)) != sorted(numbers) or any(n not in out for n in numbers):
+            raise violation(rs, "kd-position", problem="each claimed domino must be listed once in 'out'")
+        per_player = [sum(1 for _, q in claims if q == i) for i in range(len(self.players))]
+        if any(c != row.kings_per_player for c in per_player):
+            raise violation(rs, "kd-position", problem=f"'line' must give each player {row.kings_per_player} "
+                                                       "claimed domino(es)")
+        st.dealt = {n: i // row.line_size for i, n in enumerate(out)}
+        st.lines_dealt = len(out) // row.line_size
+        used = [0] * len(self.players)
+        st.current_claims = {}
+        for n, q in sorted(claims):
+            st.current_claims[n] = q * row.kings_per_player + used[q]
+            used[q] += 1
+        st.current = sorted(numbers)
+        st.next, st.next_claims = [], {}
+        if st.lines_dealt < row.rounds:
+            st.phase = "deal"
+        else:
+            st._start_turns()
+
+    def run(self, parsed: list[Parsed], stop_line: int | None) -> None:
+        from_position = any(p.kind == "position" for p in parsed)
+        position: list[Parsed] = []
+        started = False
+        for p in parsed:
+            if stop_line is not None and p.event.line >= stop_line:
+                break
+            try:
+                if p.kind == "position":
+                    if started or not from_position:
+                        raise violation(self.rs, "kd-position",
+                                        problem="position statements belong at the start of a log with "
+                                                "'@start position'")
+                    position.append(p)
+                    continue
+                if position and not started:
+                    self.apply_position(position)
+                started = True
+                if p.kind == "expect":
+                    self.checkpoint(p)
+                else:
+                    assert p.action is not None
+                    self.state.apply(p.action)
+            except IllegalMoveError as exc:
+                self.fail(p, exc)
+                return
+        if position and not started:
+            try:
+                self.apply_position(position)
+            except IllegalMoveError as exc:
+                self.fail(position[-1], exc)
+
+
+def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: GameReport) -> None:
+    players = report.players
+    bad = [p for p in players if p in KEYWORDS or not p[0].isalpha()]
+    tag = g.tag("players")
+    assert tag is not None
+    if bad or len(set(players)) != len(players):
+        why = (f"{bad[0]!r} cannot be a player name (names start with a letter and are not one of "
+               f"{', '.join(sorted(KEYWORDS))})" if bad else "player names must differ")
+        report.errors.append(Diagnostic(file, tag.line, tag.values[0].col, "log-player", why))
+        return
+    start = g.tag("start")
+    from_position = start is not None and start.values[0].text == "position"
+    if start is not None and start.values[0].text not in ("setup", "position"):
+        report.errors.append(Diagnostic(file, start.line, start.values[0].col, "log-header",
+                                        "@start is 'setup' or 'position'"))
+        return
+    parser = Parser(file, rs, players)
+    parsed: list[Parsed] = []
+    first_error: int | None = None
+    for ev in g.events:
+        try:
+            p = parser.parse(ev)
+        except LogSyntaxError as exc:
+            report.errors.append(Diagnostic(file, ev.line, exc.col, exc.code, exc.message))
+            first_error = first_error if first_error is not None else ev.line
+            continue
+        if p.kind == "position" and not from_position:
+            report.errors.append(Diagnostic(file, ev.line, ev.col, "log-syntax",
+                                            "position statements need '@start position' in the headers"))
+            first_error = first_error if first_error is not None else ev.line
+            continue
+        if p.event.block and p.what != "kingdom":
+            n, _ = p.event.block[0]
+            report.errors.append(Diagnostic(file, n, 1, "log-syntax", "only a kingdom grid may be indented"))
+        parsed.append(p)
+    replay = Replay(file, rs, players, report)
+    replay.run(parsed, first_error)
+    if first_error is not None and not report.violations:
+        report.notes.append(Diagnostic(file, first_error, 1, "stopped",
+                                       f"game {report.index}: checking stopped at this line (syntax error)", "note"))
+    report.final = final_json(replay.state)

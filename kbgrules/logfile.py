@@ -1,0 +1,153 @@
+"""Reading game logs: header tags, then one event per line, actor first (see docs/log-format.md).
+
+This module knows the shape of a log, not the rules of any game: it splits a file into games,
+header tags and event lines with their positions. Indented lines after an event form its block
+(a kingdom grid, for example).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import Diagnostic
+
+MAX_LOG_BYTES = 16 * 1024 * 1024
+FORMAT_VERSION = "1"
+HEADERS = {
+    "kbg": "format version (1)",
+    "game": "the game (kingdomino, king-of-tokyo, or an alias)",
+    "edition": "the edition (default: the game's default)",
+    "variant": "a variant; repeat the tag or list several",
+    "variants": "variants, separated by spaces",
+    "players": "the players in seat order, separated by spaces",
+    "start": "'setup' (default) or 'position'",
+    "event": "free text",
+    "site": "free text",
+    "date": "free text",
+    "round": "free text",
+    "note": "free text",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    col: int
+
+
+@dataclass(slots=True)
+class Event:
+    """One event line: its tokens with columns, and the indented lines under it."""
+
+    line: int
+    tokens: list[Token]
+    block: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def col(self) -> int:
+        return self.tokens[0].col
+
+
+@dataclass(slots=True)
+class Header:
+    name: str
+    values: list[Token]
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class GameText:
+    """One game of a log file, as text: its header tags and its event lines."""
+
+    index: int
+    line: int
+    headers: list[Header] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def tag(self, name: str) -> Header | None:
+        for h in self.headers:
+            if h.name == name:
+                return h
+        return None
+
+
+_WORD = re.compile(r"\S+")
+
+
+def tokens(text: str, offset: int = 0) -> list[Token]:
+    return [Token(m.group(), offset + m.start() + 1) for m in _WORD.finditer(text)]
+
+
+def decode(file: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
+    """Text of a log file, or None with the reason it cannot be read."""
+    if len(raw) > MAX_LOG_BYTES:
+        return None, [Diagnostic(file, 1, 1, "file-too-large", f"a log is at most {MAX_LOG_BYTES} bytes")]
+    if b"\x00" in raw:
+        return None, [Diagnostic(file, 1, 1, "binary-file", "the file holds NUL bytes: not a text log")]
+    try:
+        return raw.decode("utf-8-sig"), []
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        return None, [Diagnostic(file, line, col, "not-utf8", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8")]
+
+
+def split_games(file: str, text: str) -> tuple[list[GameText], list[Diagnostic]]:
+    """Split a log into games. A header tag that follows events starts a new game."""
+    games: list[GameText] = []
+    errors: list[Diagnostic] = []
+    current: GameText | None = None
+    last_event: Event | None = None
+    for i, raw in enumerate(text.splitlines()):
+        n = i + 1
+        body = raw.split("#", 1)[0].rstrip()
+        if not body.strip():
+            continue
+        if body[0] in " \t":
+            if last_event is None:
+                errors.append(Diagnostic(file, n, 1, "log-syntax", "an indented line must follow an event"))
+            else:
+                last_event.block.append((n, body))
+            continue
+        last_event = None
+        if body.startswith("@"):
+            toks = tokens(body)
+            name = toks[0].text[1:].lower()
+            if current is None or current.events:
+                current = GameText(len(games) + 1, n)
+                games.append(current)
+            if name not in HEADERS:
+                known = ", ".join("@" + h for h in HEADERS)
+                errors.append(Diagnostic(file, n, 1, "log-header", f"unknown header tag @{name}; known: {known}"))
+                continue
+            if len(toks) < 2:
+                errors.append(Diagnostic(file, n, 1, "log-header", f"@{name} needs a value: {HEADERS[name]}"))
+                continue
+            if current.tag(name) is not None and name not in ("variant", "note"):
+                errors.append(Diagnostic(file, n, 1, "log-header", f"@{name} is given twice in this game"))
+                continue
+            current.headers.append(Header(name, toks[1:], n, 1))
+            continue
+        if current is None:
+            errors.append(Diagnostic(file, n, 1, "log-header",
+                                     "a game starts with header tags (@game ..., @players ...) before its events"))
+            current = GameText(len(games) + 1, n)
+            games.append(current)
+        last_event = Event(n, tokens(body))
+        current.events.append(last_event)
+    for g in games:
+        version = g.tag("kbg")
+        if version is not None and version.values[0].text != FORMAT_VERSION:
+            errors.append(Diagnostic(file, version.line, version.values[0].col, "log-header",
+                                     f"log format {version.values[0].text} is not known; this kbg reads format "
+                                     f"{FORMAT_VERSION}"))
+        if g.tag("game") is None:
+            errors.append(Diagnostic(file, g.line, 1, "log-header", f"game {g.index} has no @game tag"))
+        if g.tag("players") is None:
+            errors.append(Diagnostic(file, g.line, 1, "log-header", f"game {g.index} has no @players tag"))
+    if not games and not errors:
+        errors.append(Diagnostic(file, 1, 1, "log-empty", "the log holds no game"))
+    return games, errors
