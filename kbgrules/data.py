@@ -413,6 +413,12 @@ def check_references(res: Resolved) -> list[Diagnostic]:
         related = len(path) == 4 and path[0] == "rules" and path[2] == "related"
         if related and isinstance(value, str) and value not in rules:
             report(path, "unknown-rule", f"related rule {value!r} does not exist here")
+    for f in res.applied:
+        for i, src in enumerate(f.data.get("sources") or ()):
+            key = src.get("doc") if isinstance(src, dict) else None
+            if isinstance(key, str) and key not in docs:
+                out.append(f.doc.diag(("sources", i, "doc"), "unknown-document",
+                                      f"document {key!r} is not declared in {res.game_id}'s documents"))
     return out
 
 

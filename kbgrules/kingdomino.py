@@ -522,8 +522,6 @@ class KingdominoState:
         if check:
             if self.phase != "deal":
                 raise self._fail("kd-unexpected", expected=self.expected(), got="a deal")
-            if self.lines_dealt >= self.row.rounds:
-                raise self._fail("kd-deal-too-many", used=self.row.dominoes_used, players=len(self.players))
             if len(action.numbers) != self.row.line_size:
                 raise self._fail("kd-deal-size", players=len(self.players), expected=self.row.line_size,
                                  got=len(action.numbers))

@@ -32,6 +32,15 @@ KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
 POSITION_EVENTS = {"kingdom", "out", "line", "discards"}
 
 
+class PositionError(Exception):
+    """An impossible starting position, tied to the statement that states it."""
+
+    def __init__(self, statement: Parsed, error: IllegalMoveError) -> None:
+        super().__init__(error.message)
+        self.statement = statement
+        self.error = error
+
+
 class LogSyntaxError(KbgError):
     def __init__(self, message: str, col: int, code: str = "log-syntax") -> None:
         super().__init__(message, code=code)
@@ -119,6 +128,8 @@ class Parser:
             return self.position(ev, head)
         if head in self.index:
             return self.player_event(ev)
+        if len(t) > 1 and t[1].text in ("claim", "place", "discard", "kingdom", "discards"):
+            self.player(t[0])
         raise LogSyntaxError(f"unknown event {head!r}: an event starts with a player's name or one of "
                              f"deal, kings, expect", ev.col)
 
@@ -272,6 +283,15 @@ class Replay:
                                 actual="\n" + mine.grid_text(letters(self.rs)))
 
     def apply_position(self, items: list[Parsed]) -> None:
+        """Set up the stated position; an impossible one raises (statement, error)."""
+        where = {p.what: p for p in items}
+        try:
+            self._apply_position(items)
+        except IllegalMoveError as exc:
+            stmt = where.get(str(exc.params.get("at", "")), items[-1])
+            raise PositionError(stmt, exc) from None
+
+    def _apply_position(self, items: list[Parsed]) -> None:
         st = self.state
         rs = self.rs
         out: list[int] = []
@@ -280,11 +300,10 @@ class Replay:
             if p.what == "kingdom":
                 assert p.player is not None and p.kingdom is not None
                 k = p.kingdom
-                if (0, 0) not in k.cells:
-                    raise violation(rs, "kd-position", problem=f"{self.players[p.player]}'s kingdom has no castle")
-                if k.width > k.size or k.height > k.size:
-                    raise violation(rs, "kd-position", problem=f"{self.players[p.player]}'s kingdom is "
-                                                               f"{k.width}x{k.height}, over {k.size}x{k.size}")
+                if (0, 0) not in k.cells or k.width > k.size or k.height > k.size:
+                    exc = violation(rs, "kd-position", problem=f"{self.players[p.player]}'s kingdom needs one "
+                                                               f"castle and at most {k.size}x{k.size} squares")
+                    raise PositionError(p, exc)
                 k.discards = st.kingdoms[p.player].discards
                 st.kingdoms[p.player] = k
             elif p.what == "discards":
@@ -296,21 +315,22 @@ class Replay:
                 claims.extend(p.values)
         for n in out:
             if n not in st.dominoes:
-                raise violation(rs, "kd-deal-unknown", domino=n)
+                raise violation(rs, "kd-deal-unknown", domino=n, at="out")
         if len(set(out)) != len(out):
             dup = next(n for n in out if out.count(n) > 1)
-            raise violation(rs, "kd-position", problem=f"domino {dup} is listed twice in 'out'")
+            raise violation(rs, "kd-position", problem=f"domino {dup} is listed twice in 'out'", at="out")
         row = st.row
         if not out or len(out) % row.line_size or len(out) // row.line_size > row.rounds:
             raise violation(rs, "kd-position", problem=f"'out' must list the dominoes of whole lines of "
-                                                       f"{row.line_size} (at most {row.dominoes_used})")
+                                                       f"{row.line_size} (at most {row.dominoes_used})", at="out")
         numbers = [n for n, _ in claims]
         if sorted(set(numbers)) != sorted(numbers) or any(n not in out for n in numbers):
-            raise violation(rs, "kd-position", problem="each claimed domino must be listed once in 'out'")
+            raise violation(rs, "kd-position", problem="each claimed domino must be listed once in 'out'",
+                            at="line")
         per_player = [sum(1 for _, q in claims if q == i) for i in range(len(self.players))]
         if any(c != row.kings_per_player for c in per_player):
             raise violation(rs, "kd-position", problem=f"'line' must give each player {row.kings_per_player} "
-                                                       "claimed domino(es)")
+                                                       "claimed domino(es)", at="line")
         st.dealt = {n: i // row.line_size for i, n in enumerate(out)}
         st.lines_dealt = len(out) // row.line_size
         used = [0] * len(self.players)
@@ -341,7 +361,11 @@ class Replay:
                     position.append(p)
                     continue
                 if position and not started:
-                    self.apply_position(position)
+                    try:
+                        self.apply_position(position)
+                    except PositionError as err:
+                        self.fail(err.statement, err.error)
+                        return
                 started = True
                 if p.kind == "expect":
                     self.checkpoint(p)
@@ -354,8 +378,8 @@ class Replay:
         if position and not started:
             try:
                 self.apply_position(position)
-            except IllegalMoveError as exc:
-                self.fail(position[-1], exc)
+            except PositionError as err:
+                self.fail(err.statement, err.error)
 
 
 def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: GameReport) -> None:
@@ -378,6 +402,9 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
     parsed: list[Parsed] = []
     first_error: int | None = None
     for ev in g.events:
+        if ev.block and not (len(ev.tokens) >= 2 and "kingdom" in (ev.tokens[1].text, ev.tokens[0].text)):
+            report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
+                                            "only a kingdom grid may be indented under an event"))
         try:
             p = parser.parse(ev)
         except LogSyntaxError as exc:
@@ -389,9 +416,6 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
                                             "position statements need '@start position' in the headers"))
             first_error = first_error if first_error is not None else ev.line
             continue
-        if p.event.block and p.what != "kingdom":
-            n, _ = p.event.block[0]
-            report.errors.append(Diagnostic(file, n, 1, "log-syntax", "only a kingdom grid may be indented"))
         parsed.append(p)
     replay = Replay(file, rs, players, report)
     replay.run(parsed, first_error)

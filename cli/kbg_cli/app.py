@@ -49,7 +49,7 @@ class KbgGroup(TyperGroup):
             code = EXIT_OK
         except Exception as exc:
             if not _is_click_error(exc):
-                if os.environ.get("KBG_DEBUG"):
+                if os.environ.get("KBG_DEBUG", "").lower() in ("1", "true", "yes"):
                     raise
                 kind = "io" if isinstance(exc, OSError) else "internal"
                 render.error(f"error {kind}: {type(exc).__name__}: {exc} (set KBG_DEBUG=1 for a traceback)")
@@ -248,6 +248,8 @@ def simulate(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``kbg`` console script."""
+    if sys.stdout is None or sys.stderr is None:
+        return EXIT_USAGE  # nowhere to write results or errors
     command = typer.main.get_command(app)
     code: int = command.main(args=list(argv) if argv is not None else None, prog_name="kbg",
                              standalone_mode=False)
