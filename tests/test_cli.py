@@ -192,3 +192,77 @@ def test_terminal_output_uses_rich_and_no_color(tmp_path: Path) -> None:
 
 
 Writer = Callable[[str, str], Path]
+
+
+# --------------------------------------------------------------------------- check, score, simulate
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "kingdomino"
+
+
+def test_check_example_clean() -> None:
+    code, out, err = kbg("check", str(EXAMPLES / "four-players.log"))
+    assert (code, err) == (0, "")
+    assert "valid" in out and "Winner" in out and "rank" in out
+
+
+def test_check_directory_and_json() -> None:
+    code, out, _ = kbg("check", "--json", str(EXAMPLES))
+    data = json.loads(out)
+    assert code == 0 and len(data["games"]) == len(list(EXAMPLES.glob("*.log"))) + 2  # dynasty holds 3 games
+    assert data["matches"][0]["variant"] == "dynasty"
+
+
+def test_check_violation_exit_1(tmp_path: Path) -> None:
+    log = (EXAMPLES / "two-players.log").read_text().replace("kings ", "kings Bob Bob Bob # ", 1)
+    (tmp_path / "bad.log").write_text(log)
+    code, out, err = kbg("check", str(tmp_path / "bad.log"))
+    assert code == 1
+    first = err.splitlines()[0]
+    assert re.match(rf"{re.escape(str(tmp_path / 'bad.log'))}:\d+:1: error kd-kings-order: .* \[kd\.setup\.first-claims\]$",
+                    first)
+    assert "checking stopped" in err and "rule violation" in out
+    before = (tmp_path / "bad.log").read_text()
+    assert before == log  # input files are never modified
+
+
+def test_check_stdin_and_unreadable(tmp_path: Path) -> None:
+    log = (EXAMPLES / "two-players.log").read_text()
+    result = runner.invoke(app, ["check", "-"], input=log)
+    assert result.exit_code == 0
+    code, _, err = kbg("check", str(tmp_path / "missing.log"))
+    assert code == 2 and "unreadable" in err
+    (tmp_path / "bin.log").write_bytes(b"\x00\x01\x02")
+    code, _, err = kbg("check", str(tmp_path / "bin.log"))
+    assert code == 2 and err.count("\n") == 1 and "binary-file" in err
+    code, _, err = kbg("check", str(tmp_path))
+    assert code == 2 and "binary-file" in err  # the directory holds bin.log
+
+
+def test_score_grid() -> None:
+    path = EXAMPLES / "kingdoms" / "complete-centred.grid"
+    data = json.loads(ok("score", str(path), "--variant", "middle-kingdom", "--variant", "harmony", "--json"))
+    assert data["bonuses"] == {"middle-kingdom": 10, "harmony": 5} and data["warnings"] == []
+    assert data["score"] == data["base"] + 15
+    assert sum(p["points"] for p in data["properties"]) == data["base"]
+    text = ok("score", str(EXAMPLES / "kingdoms" / "rulebook-forest.grid"))
+    assert "18 points" in text
+
+
+def test_score_warnings_and_errors(tmp_path: Path) -> None:
+    code, _, err = kbg("score", str(EXAMPLES / "kingdoms" / "impossible.grid"))
+    assert code == 0 and "warning grid-too-big" in err and "warning grid-inventory" in err
+    (tmp_path / "bad.grid").write_text("W1 Q\n")
+    code, out, err = kbg("score", str(tmp_path / "bad.grid"))
+    assert code == 2 and out == "" and ":1:4: error grid-cell" in err
+    (tmp_path / "empty.grid").write_text("")
+    assert kbg("score", str(tmp_path / "empty.grid"))[0] == 2
+
+
+def test_simulate_is_deterministic_and_checks_clean(tmp_path: Path) -> None:
+    a = ok("simulate", "kingdomino", "--players", "3", "--seed", "5")
+    assert a == ok("simulate", "kd", "-p", "3", "-s", "5")
+    assert a != ok("simulate", "kd", "-p", "3", "-s", "6")
+    ok("simulate", "kd", "-p", "2", "-s", "1", "-v", "mighty-duel", "-o", str(tmp_path / "duel.log"))
+    assert kbg("check", str(tmp_path / "duel.log"))[0] == 0
+    assert "unsupported-game" in usage_error("simulate", "kot", "-p", "4")
+    assert "player-count" in usage_error("simulate", "kd", "-p", "5")

@@ -1,0 +1,97 @@
+"""Kingdomino benchmarks: games checked per second, placements enumerated per second.
+
+    python bench/kingdomino.py            # prints the figures
+    python bench/kingdomino.py --write    # also rewrites the Kingdomino section of docs/benchmarks.md
+
+Figures are wall-clock, single process (one core), best of several repeats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+import kbgrules
+from kbgrules.check import check_text
+from kbgrules.kingdomino import Kingdom
+from kbgrules.simulate import simulate_kingdomino
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "benchmarks.md"
+BEGIN, END = "<!-- kingdomino:begin -->", "<!-- kingdomino:end -->"
+
+
+def best_of(repeats: int, fn) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def bench_check(games: int, repeats: int) -> tuple[float, float]:
+    logs = [simulate_kingdomino(4, seed) for seed in range(games)]
+    events = sum(1 for log in logs for line in log.splitlines() if line and line[0] not in "@#")
+    check_text("warm.log", logs[0])
+    t = best_of(repeats, lambda: [check_text("b.log", log) for log in logs])
+    return games / t, events / t
+
+
+def bench_placements(kingdoms: int, repeats: int) -> float:
+    rs = kbgrules.load("kingdomino")
+    rng = random.Random(1)
+    cases = []
+    for _ in range(kingdoms):
+        k = Kingdom(rs.kingdom_size)
+        for _ in range(rng.randint(0, 10)):
+            d = rs.domino(rng.randint(1, 48))
+            legal = k.legal_placements(d)
+            if legal:
+                k.place(d, *rng.choice(legal))
+        cases.append((k, rs.domino(rng.randint(1, 48))))
+    total = sum(len(k.legal_placements(d)) for k, d in cases)
+    t = best_of(repeats, lambda: [k.legal_placements(d) for k, d in cases])
+    return total / t
+
+
+def bench_simulate(games: int, repeats: int) -> float:
+    t = best_of(repeats, lambda: [simulate_kingdomino(4, seed) for seed in range(games)])
+    return games / t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    games_s, events_s = bench_check(args.games, args.repeats)
+    place_s = bench_placements(2000, args.repeats)
+    sim_s = bench_simulate(max(20, args.games // 4), args.repeats)
+    rows = [
+        ("4-player games checked (parse + replay + scoring)", f"{games_s:,.0f} games/s"),
+        ("log events checked", f"{events_s:,.0f} events/s"),
+        ("legal placements enumerated", f"{place_s:,.0f} placements/s"),
+        ("4-player games simulated (random legal moves)", f"{sim_s:,.0f} games/s"),
+    ]
+    machine = f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}"
+    table = "\n".join(["| measure | figure |", "| --- | --- |", *(f"| {a} | {b} |" for a, b in rows)])
+    text = (f"{BEGIN}\nMeasured with `python bench/kingdomino.py --games {args.games}` ({machine}; "
+            f"simulated random 4-player games, best of {args.repeats}).\n\n{table}\n{END}")
+    print(text)
+    if args.write:
+        doc = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n\n"
+        if BEGIN in doc:
+            doc = doc[: doc.index(BEGIN)] + text + doc[doc.index(END) + len(END):]
+        else:
+            doc = doc.rstrip() + "\n\n## Kingdomino\n\n" + text + "\n"
+        DOC.write_text(doc, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
