@@ -284,6 +284,11 @@ class Kingdom:
         return "\n".join(" ".join(f"{c:<2}" for c in row).rstrip() for row in self.rows(letters))
 
 
+def legal_placements(kingdom: Kingdom, domino: Domino) -> list[tuple[Cell, Cell]]:
+    """Every legal (first-half cell, second-half cell) for ``domino`` in ``kingdom``; empty means discard."""
+    return kingdom.legal_placements(domino)
+
+
 # --------------------------------------------------------------------------- scoring
 
 

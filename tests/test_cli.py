@@ -218,8 +218,8 @@ def test_check_violation_exit_1(tmp_path: Path) -> None:
     code, out, err = kbg("check", str(tmp_path / "bad.log"))
     assert code == 1
     first = err.splitlines()[0]
-    assert re.match(rf"{re.escape(str(tmp_path / 'bad.log'))}:\d+:1: error kd-kings-order: .* \[kd\.setup\.first-claims\]$",
-                    first)
+    pattern = rf"{re.escape(str(tmp_path / 'bad.log'))}:\d+:1: error kd-kings-order: .* \[kd\.setup\.first-claims\]$"
+    assert re.match(pattern, first)
     assert "checking stopped" in err and "rule violation" in out
     before = (tmp_path / "bad.log").read_text()
     assert before == log  # input files are never modified
