@@ -150,7 +150,8 @@ def build_king_of_tokyo(res: Resolved) -> KingOfTokyoRuleset:
     cards = tuple(
         Card(id=cid, name=str(c["name"]), cost=int(c["cost"]), type=str(c["type"]),
              effect=str(c["effect"]).strip(), sources=sources(c.get("sources")), copies=int(c.get("copies", 1)),
-             clarification=None if c.get("clarification") is None else str(c["clarification"]).strip())
+             clarification=None if c.get("clarification") is None else str(c["clarification"]).strip(),
+             effects=tuple(freeze(e) for e in c.get("effects") or ()), hook=c.get("hook"))
         for cid, c in (t.get("cards") or {}).items()
     )
     setup = {int(k): KingOfTokyoSetup(int(k), _strs(r["tokyo_spaces"]), _strs(r.get("optional_tokyo_spaces")))

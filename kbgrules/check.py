@@ -132,6 +132,10 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
         from .kingdomino_log import check_kingdomino
 
         check_kingdomino(file, g, rs, report)  # type: ignore[arg-type]
+    elif rs.game.id == "king-of-tokyo":
+        from .king_of_tokyo_log import check_king_of_tokyo
+
+        check_king_of_tokyo(file, g, rs, report)  # type: ignore[arg-type]
     else:
         report.errors.append(Diagnostic(file, game_tag.line, 1, "unsupported-game",
                                         f"kbg check cannot replay {rs.game.name} logs yet"))

@@ -250,6 +250,8 @@ class Card:
     sources: tuple[Source, ...]
     copies: int = 1
     clarification: str | None = None
+    effects: tuple[Mapping[str, Any], ...] = ()
+    hook: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

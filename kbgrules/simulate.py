@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from .kingdomino import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place, cell_name
 from .logfile import FORMAT_VERSION
@@ -74,4 +75,106 @@ def simulate_kingdomino(players: int, seed: int, edition: str | None = None, var
         for st in state.outcome().standings:
             out.append(f"expect score {st.name} {st.score.total}")
         out.append("expect winner " + " ".join(state.outcome().winners))
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------- King of Tokyo
+
+
+def _kot_reveal(state: Any, rng: random.Random, n: int) -> list[str]:
+    """Cards a shuffled deck could reveal next (the discards come back when the deck runs out)."""
+    from collections import Counter
+
+    deck = Counter(state.deck)
+    discards = Counter(state.discards)
+    out: list[str] = []
+    for _ in range(n):
+        if sum(deck.values()) == 0 and state.rs.deck_exhausted == "reshuffle-discards":
+            deck, discards = discards, Counter()
+        pool = sorted(deck.elements())
+        if not pool:
+            break
+        c = rng.choice(pool)
+        deck[c] -= 1
+        out.append(c)
+    return out
+
+
+def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> list[str]:
+    """Play to the end with random legal choices; the log lines of every event."""
+    from .king_of_tokyo import FACES, SHORT, Buy, Decide, EndTurn, Reroll, Roll, Sweep
+
+    names = state.players
+    lines: list[str] = []
+    while not state.is_terminal() and state.turn_number <= max_turns:
+        me = state.active
+        who = names[me]
+        if not state.me.eliminated:
+            roll = tuple(rng.choice(FACES) for _ in range(state.dice_count()))
+            state.apply(Roll(roll))
+            lines.append(f"{who} roll " + " ".join(SHORT[f] for f in roll))
+            while state.rolls < state.max_rolls() and state.dice and rng.random() < 0.6:
+                k = rng.randint(1, len(state.dice))
+                chosen = tuple(rng.sample(state.dice, k))
+                new = tuple(rng.choice(FACES) for _ in chosen)
+                state.apply(Reroll(chosen, new))
+                lines.append(f"{who} reroll {' '.join(SHORT[f] for f in chosen)} : {' '.join(SHORT[f] for f in new)}")
+            if rng.random() < 0.3:
+                from .king_of_tokyo import Keep
+
+                state.apply(Keep())
+                lines.append(f"{who} keep")
+            else:
+                state._resolve()
+            while state.phase == "decide":
+                i = state.pending[0]
+                yields = rng.random() < 0.4
+                state.apply(Decide(i, yields))
+                lines.append(f"{names[i]} {'yield' if yields else 'stay'}")
+        while not state.is_terminal() and state.active == me and state.phase == "buy" and rng.random() < 0.7:
+            options = [a for a in state.legal_actions() if not isinstance(a, EndTurn)]
+            if not options:
+                break
+            a = rng.choice(options)
+            if isinstance(a, Buy):
+                reveal = _kot_reveal(state, rng, 1)
+                state.apply(Buy(me, a.card, reveal[0] if reveal else None))
+                lines.append(f"{who} buy {a.card}" + (f" : {reveal[0]}" if reveal else ""))
+            elif isinstance(a, Sweep):
+                reveals = _kot_reveal(state, rng, state.rs.market_size)
+                if len(reveals) < state.rs.market_size:
+                    break
+                state.apply(Sweep(me, tuple(reveals)))
+                lines.append(f"{who} sweep : " + " ".join(reveals))
+        state.apply(EndTurn(me))
+        lines.append(f"{who} end")
+    return lines
+
+
+def simulate_king_of_tokyo(players: int, seed: int, edition: str | None = None, variants: Sequence[str] = (),
+                           names: Sequence[str] | None = None, rules_dirs: Sequence[str] = ()) -> str:
+    """A random legal King of Tokyo game log, ending with checkpoints for every monster and the winners."""
+    import kbgrules
+
+    from .king_of_tokyo import KingOfTokyoState
+
+    rs = kbgrules.load("king-of-tokyo", edition=edition, variants=variants, players=players,
+                       rules_dirs=rules_dirs)
+    names = tuple(names or DEFAULT_NAMES[:players])
+    rng = random.Random(seed)
+    first = rng.randrange(players)
+    probe = KingOfTokyoState(rs, names)
+    market = _kot_reveal(probe, rng, rs.market_size)
+    state = KingOfTokyoState(rs, names, market, first)
+    out = [f"# random legal game: kbg simulate king-of-tokyo --players {players} --seed {seed}",
+           f"@kbg {FORMAT_VERSION}", "@game king-of-tokyo", f"@edition {rs.edition.id}"]
+    out += [f"@variant {v.id}" for v in rs.variants]
+    out += ["@players " + " ".join(names), f"first {names[first]}", "market " + " ".join(market)]
+    out += play_king_of_tokyo(state, rng)
+    for m in state.monsters:
+        out.append(f"expect {m.name} hp {m.hp}")
+        out.append(f"expect {m.name} vp {m.vp}")
+    winners = state.outcome().winners
+    if state.is_terminal():
+        out.append("expect winner " + (" ".join(winners) if winners else "none"))
     return "\n".join(out) + "\n"

@@ -264,5 +264,7 @@ def test_simulate_is_deterministic_and_checks_clean(tmp_path: Path) -> None:
     assert a != ok("simulate", "kd", "-p", "3", "-s", "6")
     ok("simulate", "kd", "-p", "2", "-s", "1", "-v", "mighty-duel", "-o", str(tmp_path / "duel.log"))
     assert kbg("check", str(tmp_path / "duel.log"))[0] == 0
-    assert "unsupported-game" in usage_error("simulate", "kot", "-p", "4")
+    kot = ok("simulate", "kot", "-p", "4", "-s", "2")
+    (tmp_path / "kot.log").write_text(kot)
+    assert kbg("check", str(tmp_path / "kot.log"))[0] == 0
     assert "player-count" in usage_error("simulate", "kd", "-p", "5")

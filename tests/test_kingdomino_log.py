@@ -332,7 +332,7 @@ def _corrupt(text: str, kind: str, rng: random.Random) -> tuple[str, int, set[st
         i = rng.choice(discards)
         del lines[i]
         at = next(j for j in range(i, len(lines)) if not lines[j].startswith("expect score"))
-        return "\n".join(lines) + "\n", at + 1, {"kd-unexpected", "kd-wrong-player", "kd-checkpoint"}
+        return "\n".join(lines) + "\n", at + 1, {"kd-unexpected", "kd-wrong-player", "kd-wrong-domino", "kd-checkpoint"}
     raise AssertionError(kind)
 
 

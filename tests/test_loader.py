@@ -242,6 +242,7 @@ cards:
     cost: 5
     type: keep
     effect: Our table's cheaper acid.
+    effects: [{when: resolve, add_smash: 1}]
     sources: [{doc: BGA, section: house}]
 """)
     card = kbgrules.load("kot", rules_dirs=[d]).card("acid-attack")

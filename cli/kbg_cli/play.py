@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from kbgrules import KingdominoRuleset
 from kbgrules.check import CheckReport, GameReport, RulesDirs, check_bytes
@@ -86,6 +87,9 @@ def _game_summary(doc: render.Doc, g: GameReport) -> None:
     final = g.final
     if not final:
         return
+    if "monsters" in final:
+        _kot_summary(doc, g, final)
+        return
     if final.get("finished"):
         doc.para("Winner: " + ", ".join(final["winners"]) if len(final["winners"]) == 1
                  else "Shared victory: " + ", ".join(final["winners"]), "bold")
@@ -100,6 +104,25 @@ def _game_summary(doc: render.Doc, g: GameReport) -> None:
     palette = _palette()
     for p in final["players"]:
         doc.kingdom(p["name"], p["kingdom"], palette)
+
+
+def _kot_summary(doc: render.Doc, g: GameReport, final: dict[str, Any]) -> None:
+    over = final["game_over"]
+    if over["over"]:
+        winners = over["winners"]
+        doc.para(("Winner: " if len(winners) == 1 else "Shared victory: " if winners else "No winner: ")
+                 + ", ".join(winners) + f" ({over['reason']})", "bold")
+    else:
+        doc.para(f"The game is not over: turn {final['turn']}, {final['active']} to play."
+                 if g.valid else "The state where checking stopped:")
+    t = render.Table(None, ["monster", "life", "VP", "energy", "place", "cards"], numeric=[1, 2, 3])
+    for m in final["monsters"]:
+        place = "eliminated" if m["eliminated"] else {"city": "Tokyo City", "bay": "Tokyo Bay"}.get(
+            m["location"], "outside")
+        tokens = ", ".join(f"{k} x{v}" for k, v in m["tokens"].items() if v)
+        cards = ", ".join(m["cards"]) + (f" [{tokens}]" if tokens else "")
+        t.add(m["name"], m["hp"], m["vp"], m["energy"], place, cards or "-")
+    doc.table(t)
 
 
 def _palette(rs: KingdominoRuleset | None = None) -> dict[str, str]:
@@ -166,12 +189,16 @@ def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
 def run_simulate(game: str, players: int, seed: int, edition: str | None, variants: list[str],
                  rules_dirs: RulesDirs, output: str | None) -> int:
     import kbgrules
-    from kbgrules.simulate import simulate_kingdomino
+    from kbgrules.simulate import simulate_king_of_tokyo, simulate_kingdomino
 
     info = kbgrules.load(game, rules_dirs=rules_dirs).game
-    if info.id != "kingdomino":
+    dirs = [str(d) for d in rules_dirs]
+    if info.id == "kingdomino":
+        text = simulate_kingdomino(players, seed, edition, variants, rules_dirs=dirs)
+    elif info.id == "king-of-tokyo":
+        text = simulate_king_of_tokyo(players, seed, edition, variants, rules_dirs=dirs)
+    else:  # pragma: no cover - every shipped game is handled
         raise KbgError(f"kbg simulate cannot play {info.name} yet", code="unsupported-game")
-    text = simulate_kingdomino(players, seed, edition, variants, rules_dirs=[str(d) for d in rules_dirs])
     if output:
         Path(output).write_text(text, encoding="utf-8")
     else:

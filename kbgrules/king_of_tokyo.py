@@ -1,0 +1,684 @@
+"""King of Tokyo: monsters, dice, Tokyo and the market, and the game state used by the rule checker.
+
+The state follows the turn phases of the rules: start, roll, resolve (computed when the rolling
+ends), Tokyo decisions (yield or stay), enter Tokyo, buy, end. Chance outcomes (dice faces,
+revealed cards) arrive as actions, so a replay never rolls or shuffles.
+
+>>> import kbgrules
+>>> from kbgrules.king_of_tokyo import KingOfTokyoState, Roll, EndTurn
+>>> rs = kbgrules.load("king-of-tokyo", players=2)
+>>> st = KingOfTokyoState(rs, ["Ann", "Bob"], market=["corner-store", "heal", "tank"])
+>>> st.apply(Roll(("1", "1", "1", "smash", "energy", "heart")))
+>>> st.apply(EndTurn(0))
+>>> [(m.name, m.hp, m.vp, m.energy, m.location) for m in st.monsters]
+[('Ann', 10, 2, 1, 'city'), ('Bob', 10, 0, 0, 'outside')]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import KbgError
+from .kingdomino import IllegalMoveError
+from .model import KingOfTokyoRuleset
+
+FACES = ("1", "2", "3", "energy", "heart", "smash")
+FACE_ALIASES = {
+    "1": "1", "2": "2", "3": "3", "e": "energy", "energy": "energy", "lightning": "energy",
+    "h": "heart", "heart": "heart", "heal": "heart", "s": "smash", "smash": "smash", "claw": "smash",
+    "attack": "smash",
+}
+SHORT = {"1": "1", "2": "2", "3": "3", "energy": "e", "heart": "h", "smash": "s"}
+
+
+def violation(rs: KingOfTokyoRuleset, code: str, **params: Any) -> IllegalMoveError:
+    """An IllegalMoveError whose rule id and message template come from the rule data (``codes``)."""
+    entry = rs.data["codes"][code]
+    return IllegalMoveError(code, str(entry["rule"]), str(entry["message"]).format(**params), params)
+
+
+class UnsupportedCardError(KbgError):
+    """A card whose effect the checker cannot replay yet (it names a hook that is not written)."""
+
+    code = "kot-unsupported-card"
+
+
+def face(text: str) -> str | None:
+    """The face id for a word or letter (``s``, ``claw``, ``3``), or None."""
+    return FACE_ALIASES.get(text.lower())
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Chance: the first roll of a turn, the face of every die."""
+
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Re-roll the dice showing ``dice`` (faces, one per die) and the chance outcome ``faces``."""
+
+    dice: tuple[str, ...]
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Stop rolling: the dice showing now are the results."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decide:
+    """A monster in Tokyo, damaged by smashes, yields or stays."""
+
+    monster: int
+    yields: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    monster: int
+    card: str
+    reveal: str | None  # the card revealed to replace it (None when the deck is empty)
+
+
+@dataclass(frozen=True, slots=True)
+class Sweep:
+    monster: int
+    reveals: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    monster: int
+
+
+Action = Roll | Reroll | Keep | Decide | Buy | Sweep | EndTurn
+
+
+# --------------------------------------------------------------------------- state
+
+
+@dataclass(slots=True)
+class Monster:
+    name: str
+    hp: int
+    vp: int
+    energy: int
+    location: str = "outside"  # outside, city, bay
+    eliminated: bool = False
+    cards: list[str] = field(default_factory=list)
+    tokens: dict[str, int] = field(default_factory=lambda: {"poison": 0, "shrink": 0, "smoke": 0, "mimic": 0})
+
+    @property
+    def in_tokyo(self) -> bool:
+        return self.location in ("city", "bay")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    over: bool
+    winners: tuple[str, ...]
+    reason: str | None
+
+
+class KingOfTokyoState:
+    """A game in progress: ``legal_actions()`` for player decisions, ``apply()`` checked by default."""
+
+    def __init__(self, rs: KingOfTokyoRuleset, players: Sequence[str], market: Sequence[str] = (),
+                 first: int = 0) -> None:
+        if rs.players != len(players):
+            raise KbgError(f"the ruleset was loaded for {rs.players} players, not {len(players)}",
+                           code="player-count")
+        self.rs = rs
+        self.players = tuple(players)
+        self.monsters = [Monster(p, rs.start_life, rs.start_vp, rs.start_energy) for p in players]
+        self.cards = {c.id: c for c in rs.cards}
+        self.deck: Counter[str] = Counter({c.id: c.copies for c in rs.cards})
+        self.discards: Counter[str] = Counter()
+        self.market: list[str] = []
+        self.active = first
+        self.phase = "roll"
+        self.dice: list[str] = []
+        self.rolls = 0
+        self.smash_damage: dict[int, int] = {}
+        self.smashes = 0
+        self.dealt_damage = False
+        self.extra_turn = False
+        self.pending: list[int] = []  # monsters that may still yield
+        self.turn_number = 1
+        self.over: Outcome | None = None
+        self.history: list[Action] = []
+        self.log: list[str] = []  # what the checker computed, for people
+        if market:
+            self.reveal(list(market))
+        self.start_turn()
+
+    # ---------------------------------------------------------------- helpers
+
+    def _fail(self, code: str, **params: Any) -> IllegalMoveError:
+        return violation(self.rs, code, **params)
+
+    @property
+    def me(self) -> Monster:
+        return self.monsters[self.active]
+
+    def alive(self) -> list[int]:
+        return [i for i, m in enumerate(self.monsters) if not m.eliminated]
+
+    def bay_open(self) -> bool:
+        row = self.rs.setup_table.get(len(self.alive()))
+        spaces = row.tokyo_spaces if row else ("city",)
+        return "bay" in self.rs.tokyo_spaces and "bay" in spaces and len(self.alive()) >= self.rs.bay_min_monsters
+
+    def occupant(self, space: str) -> int | None:
+        for i, m in enumerate(self.monsters):
+            if m.location == space and not m.eliminated:
+                return i
+        return None
+
+    # ---------------------------------------------------------------- card effects (data in cards.yaml)
+
+    def effects(self, m: Monster, when: str) -> Iterator[Mapping[str, Any]]:
+        for cid in m.cards:
+            for e in self.cards[cid].effects:
+                if e["when"] == when:
+                    yield e
+
+    def static(self, m: Monster, key: str) -> int:
+        return sum(int(e.get(key, 0)) for e in self.effects(m, "always"))
+
+    def holds(self, m: Monster, key: str) -> bool:
+        return any(key in e for e in self.effects(m, "always"))
+
+    def condition(self, m: Monster, cond: Mapping[str, Any] | None) -> bool:
+        if not cond:
+            return True
+        counts = Counter(self.dice)
+        for key, want in cond.items():
+            if key == "faces" and any(counts[f] < n for f, n in want.items()):
+                return False
+            if key == "each_face" and any(counts[f] == 0 for f in FACES):
+                return False
+            if key == "in_tokyo" and m.in_tokyo != want:
+                return False
+            if key == "energy" and m.energy != want:
+                return False
+            if key == "dealt_no_damage" and self.dealt_damage:
+                return False
+            if key == "fewest_vp" and any(o.vp <= m.vp for o in self.monsters if o is not m and not o.eliminated):
+                return False
+        return True
+
+    def apply_gains(self, m: Monster, e: Mapping[str, Any]) -> None:
+        gain = e.get("gain") or {}
+        if gain.get("vp"):
+            m.vp += int(gain["vp"])
+        if gain.get("energy"):
+            self.gain_energy(m, int(gain["energy"]))
+        if gain.get("hp"):
+            self.heal(m, int(gain["hp"]))
+        per = e.get("gain_per_energy")
+        if per:
+            m.vp += int(per["vp"]) * (m.energy // int(per["per"]))
+
+    def trigger(self, m: Monster, when: str) -> None:
+        for e in list(self.effects(m, when)):
+            if self.condition(m, e.get("if")):
+                self.apply_gains(m, e)
+
+    # ---------------------------------------------------------------- numbers
+
+    def dice_count(self) -> int:
+        m = self.me
+        n = self.rs.standard_dice + self.static(m, "extra_dice") - m.tokens["shrink"]
+        return max(0, min(self.rs.max_dice, n))
+
+    def max_rolls(self) -> int:
+        return self.rs.rolls + self.static(self.me, "extra_rolls")
+
+    def max_hp(self, m: Monster) -> int:
+        raised = [int(e["max_hp"]) for e in self.effects(m, "always") if "max_hp" in e]
+        return min(self.rs.life_hard_cap, max([self.rs.max_life, *raised]))
+
+    def gain(self, m: Monster, resource: str, amount: int) -> None:
+        if resource == "vp":
+            m.vp += amount
+        elif resource == "energy":
+            self.gain_energy(m, amount)
+
+    def gain_energy(self, m: Monster, amount: int) -> None:
+        if amount > 0:
+            m.energy += amount + self.static(m, "energy_bonus")
+
+    def heal(self, m: Monster, amount: int) -> None:
+        if amount > 0 and not m.eliminated:
+            amount += self.static(m, "heal_bonus")
+            m.hp = min(self.max_hp(m), max(m.hp, min(self.max_hp(m), m.hp + amount)))
+
+    def damage(self, i: int, amount: int, source: int | None = None) -> int:
+        """Take ``amount`` life from monster ``i``; returns the life actually lost."""
+        m = self.monsters[i]
+        if m.eliminated or amount <= 0:
+            return 0
+        ignore = [int(e["ignore_loss_of"]) for e in self.effects(m, "always") if "ignore_loss_of" in e]
+        if amount in ignore:
+            return 0
+        before = m.hp
+        m.hp = max(0, m.hp - amount)
+        if source == self.active and source != i:
+            self.dealt_damage = True
+        if m.hp == 0:
+            self.eliminate(i)
+        return before - m.hp
+
+    def eliminate(self, i: int) -> None:
+        m = self.monsters[i]
+        m.eliminated = True
+        m.location = "outside"
+        for c in m.cards:
+            self.discards[c] += 1
+        m.cards = []
+        m.energy = 0
+        self.log.append(f"{m.name} is eliminated")
+        for o in self.monsters:
+            if not o.eliminated:
+                self.trigger(o, "elimination")
+        self.close_bay()
+
+    def close_bay(self) -> None:
+        if self.bay_open():
+            return
+        b = self.occupant("bay")
+        if b is None:
+            return
+        if self.occupant("city") is None:
+            self.monsters[b].location = "city"
+            self.log.append(f"Tokyo Bay closes: {self.monsters[b].name} moves to Tokyo City")
+        else:
+            self.monsters[b].location = "outside"
+            self.log.append(f"Tokyo Bay closes: {self.monsters[b].name} leaves Tokyo")
+
+    def reveal(self, cards: Iterable[str]) -> None:
+        for c in cards:
+            if c not in self.cards:
+                raise self._fail("kot-unknown-card", card=c)
+            if self.deck[c] <= 0:
+                if sum(self.deck.values()) == 0 and self.rs.deck_exhausted == "reshuffle-discards":
+                    self.deck, self.discards = self.discards, Counter()
+                if self.deck[c] <= 0:
+                    raise self._fail("kot-card-not-in-deck", card=self.cards[c].name)
+            self.deck[c] -= 1
+            self.market.append(c)
+
+    # ---------------------------------------------------------------- turn structure
+
+    def start_turn(self) -> None:
+        m = self.me
+        self.phase = "roll"
+        self.dice = []
+        self.rolls = 0
+        self.smash_damage = {}
+        self.smashes = 0
+        self.pending = []
+        self.dealt_damage = False
+        if m.in_tokyo:
+            r = self.rs.start_turn_reward
+            self.gain(m, r.resource, r.amount)
+        self.trigger(m, "turn_start")
+
+    def expected(self) -> str:
+        name = self.me.name
+        if self.phase == "roll":
+            return f"{name}'s roll" if not self.rolls else f"{name}'s re-roll, keep, or the next phase"
+        if self.phase == "decide":
+            return " or ".join(f"{self.monsters[i].name}'s decision to yield or stay" for i in self.pending)
+        if self.phase == "buy":
+            return f"{name} buying, sweeping or ending the turn"
+        return "the end of the game"
+
+    def is_terminal(self) -> bool:
+        return self.over is not None
+
+    def apply(self, action: Action, check: bool = True) -> None:
+        """Play ``action``; an illegal one raises IllegalMoveError."""
+        if self.over is not None:
+            raise self._fail("kot-after-end")
+        if isinstance(action, Roll):
+            self._roll(action)
+        elif isinstance(action, Reroll):
+            self._reroll(action)
+        elif isinstance(action, Keep):
+            if self.phase != "roll" or not self.rolls:
+                raise self._fail("kot-unexpected", expected=self.expected(), got="keep")
+            self._resolve()
+        elif isinstance(action, Decide):
+            self._decide(action)
+        elif isinstance(action, Buy | Sweep):
+            self._market_action(action)
+        elif isinstance(action, EndTurn):
+            self._end_turn(action)
+        self.history.append(action)
+
+    def _check_faces(self, faces: Sequence[str]) -> None:
+        for f in faces:
+            if f not in FACES:
+                raise self._fail("kot-bad-face", face=f)
+
+    def _roll(self, action: Roll) -> None:
+        if self.phase != "roll" or self.rolls:
+            raise self._fail("kot-unexpected", expected=self.expected(), got="a first roll")
+        self._check_faces(action.faces)
+        n = self.dice_count()
+        if len(action.faces) != n:
+            raise self._fail("kot-dice-count", monster=self.me.name, expected=n, got=len(action.faces))
+        self.dice = list(action.faces)
+        self.rolls = 1
+
+    def _reroll(self, action: Reroll) -> None:
+        if self.phase != "roll" or not self.rolls:
+            raise self._fail("kot-unexpected", expected=self.expected(), got="a re-roll")
+        if self.rolls >= self.max_rolls():
+            raise self._fail("kot-too-many-rolls", monster=self.me.name, rolls=self.max_rolls())
+        self._check_faces(action.dice)
+        self._check_faces(action.faces)
+        if not action.dice or len(action.dice) != len(action.faces):
+            raise self._fail("kot-reroll-count", chosen=len(action.dice), got=len(action.faces))
+        have = Counter(self.dice)
+        want = Counter(action.dice)
+        for f, n in want.items():
+            if have[f] < n:
+                raise self._fail("kot-reroll-missing", face=f, count=n, dice=" ".join(SHORT[x] for x in self.dice))
+        for f in action.dice:
+            self.dice.remove(f)
+        self.dice.extend(action.faces)
+        self.rolls += 1
+
+    def _resolve(self) -> None:
+        rs = self.rs
+        m = self.me
+        counts = Counter(self.dice)
+        for number in ("1", "2", "3"):
+            c = counts[number]
+            if c >= rs.set_size:
+                m.vp += int(number) + c - rs.set_size
+        self.gain_energy(m, counts["energy"])
+        if counts["heart"] and (not m.in_tokyo or rs.heal_in_tokyo):
+            self.heal(m, counts["heart"])
+        smashes = counts["smash"]
+        extra_hits: list[tuple[list[int], int]] = []
+        for e in list(self.effects(m, "resolve")):
+            if self.condition(m, e.get("if")):
+                smashes += int(e.get("add_smash", 0))
+                self.apply_gains(m, e)
+                if e.get("neighbours_lose"):
+                    extra_hits.append((self.neighbours(self.active), int(e["neighbours_lose"].get("hp", 0))))
+        self.smashes = smashes
+        if smashes:
+            if self.holds(m, "smash_everyone"):
+                targets = [i for i in self.alive() if i != self.active]
+            elif m.in_tokyo:
+                targets = [i for i in self.alive() if i != self.active and not self.monsters[i].in_tokyo]
+            else:
+                targets = [i for i in self.alive() if self.monsters[i].in_tokyo]
+            for i in targets:
+                lost = self.damage(i, smashes, self.active)
+                if lost:
+                    self.smash_damage[i] = lost
+        for victims, amount in extra_hits:
+            for i in victims:
+                self.damage(i, amount, self.active)
+            self.pending = [i for i in (self.occupant("city"), self.occupant("bay"))
+                            if i is not None and i in self.smash_damage and i != self.active]
+        self.phase = "decide" if self.pending else "enter"
+        if self.phase == "enter":
+            self._enter()
+
+    def neighbours(self, i: int) -> list[int]:
+        """The surviving monsters to the left and right of ``i`` (one if only two survive)."""
+        alive = self.alive()
+        if len(alive) < 2:
+            return []
+        k = alive.index(i)
+        return list(dict.fromkeys([alive[(k - 1) % len(alive)], alive[(k + 1) % len(alive)]]))
+
+    def _decide(self, action: Decide) -> None:
+        if self.phase == "roll" and self.rolls:
+            self._resolve()
+        if self.phase != "decide":
+            if action.yields:
+                who = self.monsters[action.monster].name
+                raise self._fail("kot-yield-not-allowed", monster=who,
+                                 why="no smash of another monster has just hurt it" if self.monsters[
+                                     action.monster].in_tokyo else "it is not in Tokyo")
+            raise self._fail("kot-unexpected", expected=self.expected(), got="a decision to stay")
+        if action.monster not in self.pending:
+            who = self.monsters[action.monster].name
+            if not self.monsters[action.monster].in_tokyo:
+                raise self._fail("kot-yield-not-allowed", monster=who, why="it is not in Tokyo")
+            raise self._fail("kot-yield-not-allowed", monster=who, why="no smash of another monster has just hurt it"
+                             if action.monster not in self.smash_damage else "it has already decided")
+        self.pending.remove(action.monster)
+        if action.yields:
+            self.monsters[action.monster].location = "outside"
+            self.log.append(f"{self.monsters[action.monster].name} yields Tokyo")
+        if not self.pending:
+            self.phase = "enter"
+            self._enter()
+
+    def finish_decisions(self) -> None:
+        """Monsters that did not state a decision stay (our reading of an absent decision)."""
+        if self.phase == "decide":
+            self.pending = []
+            self.phase = "enter"
+            self._enter()
+
+    def _enter(self) -> None:
+        m = self.me
+        if not m.eliminated and not m.in_tokyo:
+            needs_smash = self.rs.enter_requires_smash and not self.smashes
+            space = None
+            if self.occupant("city") is None:
+                space = "city"
+            elif self.bay_open() and self.occupant("bay") is None:
+                space = "bay"
+            if space is not None and not needs_smash:
+                m.location = space
+                r = self.rs.enter_reward
+                self.gain(m, r.resource, r.amount)
+                self.log.append(f"{m.name} enters Tokyo {'City' if space == 'city' else 'Bay'}")
+        self.phase = "buy"
+
+    def cost(self, card: str) -> int:
+        return max(0, self.cards[card].cost - self.static(self.me, "cost_reduction"))
+
+    def _market_action(self, action: Buy | Sweep) -> None:
+        if self.phase == "decide":
+            self.finish_decisions()
+        if self.phase == "roll" and self.rolls:
+            self._resolve()
+            if self.phase == "decide":
+                self.finish_decisions()
+        if self.phase != "buy" or action.monster != self.active:
+            what = "a buy" if isinstance(action, Buy) else "a sweep"
+            if action.monster != self.active and self.phase == "buy":
+                raise self._fail("kot-wrong-monster", expected=self.me.name,
+                                 actor=self.monsters[action.monster].name)
+            raise self._fail("kot-unexpected", expected=self.expected(), got=what)
+        m = self.me
+        if isinstance(action, Sweep):
+            if m.energy < self.rs.sweep_cost:
+                raise self._fail("kot-no-energy", monster=m.name, need=self.rs.sweep_cost, have=m.energy,
+                                 what="a sweep")
+            if len(action.reveals) != self.rs.market_size:
+                raise self._fail("kot-reveal-count", expected=self.rs.market_size, got=len(action.reveals))
+            m.energy -= self.rs.sweep_cost
+            for c in self.market:
+                self.discards[c] += 1
+            self.market = []
+            self.reveal(action.reveals)
+            return
+        if action.card not in self.market:
+            names = ", ".join(self.cards[c].name for c in self.market)
+            name = self.cards[action.card].name if action.card in self.cards else action.card
+            raise self._fail("kot-not-in-market", card=name, market=names or "nothing")
+        price = self.cost(action.card)
+        if m.energy < price:
+            raise self._fail("kot-no-energy", monster=m.name, need=price, have=m.energy,
+                             what=self.cards[action.card].name)
+        card = self.cards[action.card]
+        if card.hook is not None:
+            raise UnsupportedCardError(f"kbg check cannot replay {card.name} yet (its effect needs the "
+                                       f"{card.hook!r} hook, not written yet)")
+        m.energy -= price
+        self.market.remove(action.card)
+        owned = list(m.cards)
+        if card.type == "keep":
+            m.cards.append(card.id)
+        else:
+            self.discards[card.id] += 1
+        for e in card.effects:
+            if e["when"] == "buy":
+                self.card_effect(m, e)
+        for cid in owned:
+            for e in self.cards[cid].effects:
+                if e["when"] == "buy_other" and not m.eliminated:
+                    self.apply_gains(m, e)
+        if action.reveal is not None:
+            self.reveal([action.reveal])
+        elif sum(self.deck.values()) + (sum(self.discards.values())
+                                        if self.rs.deck_exhausted == "reshuffle-discards" else 0):
+            raise self._fail("kot-reveal-count", expected=1, got=0)
+
+    def card_effect(self, m: Monster, e: Mapping[str, Any]) -> None:
+        """A card's one-off effect (on buying it)."""
+        me = self.monsters.index(m)
+        self.apply_gains(m, e)
+        lose = e.get("lose") or {}
+        if lose.get("hp"):
+            self.damage(me, int(lose["hp"]), me)
+        for key, victims in (("others_lose", [i for i in self.alive() if i != me]),
+                             ("all_lose", list(self.alive()))):
+            hit = e.get(key) or {}
+            for i in victims:
+                o = self.monsters[i]
+                if hit.get("vp"):
+                    o.vp = max(0, o.vp - int(hit["vp"]))
+                if hit.get("energy"):
+                    o.energy = max(0, o.energy - int(hit["energy"]))
+                if hit.get("hp"):
+                    self.damage(i, int(hit["hp"]), me)
+        per = e.get("others_lose_energy_per")
+        if per:
+            for i in self.alive():
+                if i != me:
+                    self.monsters[i].energy -= self.monsters[i].energy // int(per)
+        if e.get("take_tokyo") and not m.eliminated and m.location != "city":
+            holder = self.occupant("city")
+            if holder is not None:
+                self.monsters[holder].location = "outside"
+            entering = not m.in_tokyo
+            m.location = "city"
+            if entering:
+                r = self.rs.enter_reward
+                self.gain(m, r.resource, r.amount)
+        if e.get("extra_turn"):
+            self.extra_turn = True
+
+    def _end_turn(self, action: EndTurn) -> None:
+        if self.phase == "roll" and self.rolls:
+            self._resolve()
+        if self.phase == "decide":
+            self.finish_decisions()
+        if self.phase != "buy":
+            raise self._fail("kot-unexpected", expected=self.expected(), got="the end of the turn")
+        if action.monster != self.active:
+            raise self._fail("kot-wrong-monster", expected=self.me.name, actor=self.monsters[action.monster].name)
+        if not self.me.eliminated:
+            self.trigger(self.me, "turn_end")
+        self._check_end()
+        if self.over is None:
+            self._next_turn()
+
+    def _check_end(self) -> None:
+        alive = self.alive()
+        if not alive:
+            self.over = Outcome(True, (), "all monsters were eliminated")
+            return
+        goal = [i for i in alive if self.monsters[i].vp >= self.rs.vp_goal]
+        if goal:
+            self.over = Outcome(True, tuple(self.monsters[i].name for i in goal), f"{self.rs.vp_goal} VP")
+        elif len(alive) == 1:
+            self.over = Outcome(True, (self.monsters[alive[0]].name,), "last monster standing")
+
+    def _next_turn(self) -> None:
+        if self.extra_turn and not self.me.eliminated:
+            self.extra_turn = False
+            self.turn_number += 1
+            self.start_turn()
+            return
+        self.extra_turn = False
+        n = len(self.monsters)
+        i = self.active
+        for _ in range(n):
+            i = (i + 1) % n
+            if not self.monsters[i].eliminated:
+                break
+        self.active = i
+        self.turn_number += 1
+        self.start_turn()
+
+    def outcome(self) -> Outcome:
+        return self.over or Outcome(False, (), None)
+
+    def legal_actions(self) -> list[Action]:
+        """Player decisions available now (chance outcomes, rolls and reveals, are not listed)."""
+        if self.over is not None:
+            return []
+        if self.phase == "roll":
+            return [Keep()] if self.rolls else []
+        if self.phase == "decide":
+            return [Decide(i, y) for i in self.pending for y in (False, True)]
+        out: list[Action] = [EndTurn(self.active)]
+        if self.me.eliminated:
+            return out
+        for c in dict.fromkeys(self.market):
+            if self.cost(c) <= self.me.energy and self.cards[c].hook is None:
+                out.append(Buy(self.active, c, None))
+        if self.me.energy >= self.rs.sweep_cost:
+            out.append(Sweep(self.active, ()))
+        return out
+
+
+def tokyo_json(st: KingOfTokyoState) -> dict[str, Any]:
+    def name(i: int | None) -> str | None:
+        return None if i is None else st.monsters[i].name
+
+    return {"city": name(st.occupant("city")), "bay": name(st.occupant("bay"))}
+
+
+def final_json(st: KingOfTokyoState) -> dict[str, Any]:
+    out = st.outcome()
+    return {
+        "monsters": [
+            {"name": m.name, "hp": m.hp, "vp": m.vp, "energy": m.energy,
+             "location": m.location, "eliminated": m.eliminated, "cards": list(m.cards), "tokens": dict(m.tokens)}
+            for m in st.monsters
+        ],
+        "tokyo": tokyo_json(st),
+        "market": list(st.market),
+        "turn": st.turn_number,
+        "active": st.me.name,
+        "game_over": {"over": out.over, "winners": list(out.winners), "reason": out.reason},
+    }
+
+
+def counts_text(dice: Mapping[str, int]) -> str:
+    return " ".join(f"{SHORT[f]}x{n}" for f, n in dice.items())

@@ -1,0 +1,278 @@
+"""King of Tokyo events in game logs: parsing, replay and checkpoints (docs/log-format.md)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .check import GameReport, Violation
+from .errors import Diagnostic, KbgError
+from .king_of_tokyo import (
+    Action,
+    Buy,
+    Decide,
+    EndTurn,
+    Keep,
+    KingOfTokyoState,
+    Reroll,
+    Roll,
+    Sweep,
+    face,
+    final_json,
+    violation,
+)
+from .kingdomino import IllegalMoveError
+from .logfile import Event, GameText, Token
+from .model import KingOfTokyoRuleset
+
+KEYWORDS = {"market", "first", "expect"}
+VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end"}
+LOCATIONS = {"outside", "city", "bay"}
+
+
+class LogSyntaxError(KbgError):
+    def __init__(self, message: str, col: int, code: str = "log-syntax") -> None:
+        super().__init__(message, code=code)
+        self.col = col
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
+
+
+@dataclass(slots=True)
+class Parsed:
+    event: Event
+    kind: str  # action, expect, setup
+    action: Action | None = None
+    what: str = ""
+    monster: int | None = None
+    values: list[Any] = field(default_factory=list)
+    cols: dict[str, int] = field(default_factory=dict)
+
+
+class Parser:
+    def __init__(self, rs: KingOfTokyoRuleset, players: tuple[str, ...]) -> None:
+        self.rs = rs
+        self.players = players
+        self.index = {p: i for i, p in enumerate(players)}
+        self.card_ids: dict[str, str] = {}
+        for c in rs.cards:
+            self.card_ids[c.id] = c.id
+            self.card_ids[slug(c.name)] = c.id
+
+    def player(self, tok: Token) -> int:
+        i = self.index.get(tok.text)
+        if i is None:
+            raise LogSyntaxError(f"{tok.text!r} is not a player of this game ({', '.join(self.players)})", tok.col,
+                                 "log-player")
+        return i
+
+    def card(self, tok: Token) -> str:
+        cid = self.card_ids.get(slug(tok.text))
+        if cid is None:
+            raise LogSyntaxError(f"{tok.text!r} is not a card of this edition (write its id, as `kbg rules kot cards "
+                                 "--json` lists them, e.g. acid-attack)", tok.col, "log-card")
+        return cid
+
+    def faces(self, toks: list[Token]) -> tuple[str, ...]:
+        out = []
+        for t in toks:
+            f = face(t.text)
+            if f is None:
+                raise LogSyntaxError(f"{t.text!r} is not a die face: use 1 2 3 e h s (energy, heart, smash)", t.col,
+                                     "log-face")
+            out.append(f)
+        return tuple(out)
+
+    def parse(self, ev: Event) -> Parsed:
+        t = ev.tokens
+        head = t[0].text
+        if head == "market":
+            return Parsed(ev, "setup", what="market", values=[self.card(x) for x in t[1:]])
+        if head == "first":
+            if len(t) != 2:
+                raise LogSyntaxError("expected: first NAME (the monster that won the roll for first player)", ev.col)
+            return Parsed(ev, "setup", what="first", monster=self.player(t[1]))
+        if head == "expect":
+            return self.expect(ev)
+        who = self.player(t[0])
+        if len(t) < 2 or t[1].text not in VERBS:
+            col = t[1].col if len(t) > 1 else ev.col
+            raise LogSyntaxError(f"expected a verb after the monster: {', '.join(sorted(VERBS))}", col)
+        verb = t[1].text
+        rest = t[2:]
+        cols = {"actor": t[0].col, "verb": t[1].col}
+        if verb == "roll":
+            if not rest:
+                raise LogSyntaxError("expected: NAME roll FACE FACE ... (every die rolled)", t[1].col)
+            return Parsed(ev, "action", Roll(self.faces(rest)), monster=who, cols=cols)
+        if verb == "reroll":
+            texts = [x.text for x in rest]
+            if texts.count(":") != 1:
+                raise LogSyntaxError("expected: NAME reroll FACES : NEW-FACES (e.g. reroll 1 2 : s 3)", t[1].col)
+            k = texts.index(":")
+            return Parsed(ev, "action", Reroll(self.faces(rest[:k]), self.faces(rest[k + 1:])), monster=who,
+                          cols=cols)
+        if verb in ("keep", "yield", "stay", "end"):
+            if rest:
+                raise LogSyntaxError(f"{verb} takes nothing after it", rest[0].col)
+            action: Action = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
+                              else Decide(who, verb == "yield"))
+            return Parsed(ev, "action", action, monster=who, cols=cols)
+        if verb == "buy":
+            texts = [x.text for x in rest]
+            if not rest or (":" in texts and (texts.index(":") != 1 or len(texts) != 3)) or \
+                    (":" not in texts and len(texts) != 1):
+                raise LogSyntaxError("expected: NAME buy CARD : REVEALED-CARD", t[1].col)
+            cols["card"] = rest[0].col
+            reveal = self.card(rest[2]) if len(rest) == 3 else None
+            return Parsed(ev, "action", Buy(who, self.card(rest[0]), reveal), monster=who, cols=cols)
+        texts = [x.text for x in rest]
+        if not texts or texts[0] != ":":
+            raise LogSyntaxError("expected: NAME sweep : CARD CARD CARD (the cards revealed)", t[1].col)
+        return Parsed(ev, "action", Sweep(who, tuple(self.card(x) for x in rest[1:])), monster=who, cols=cols)
+
+    def expect(self, ev: Event) -> Parsed:
+        t = ev.tokens
+        if len(t) >= 2 and t[1].text in ("winner", "winners"):
+            names = [x.text for x in t[2:]]
+            values = [] if names == ["none"] else [self.player(x) for x in t[2:]]
+            return Parsed(ev, "expect", what="winner", values=values)
+        if len(t) == 4 and t[1].text == "tokyo" and t[2].text in ("city", "bay"):
+            holder = None if t[3].text == "-" else self.player(t[3])
+            return Parsed(ev, "expect", what=t[2].text, monster=holder)
+        if len(t) == 4 and t[2].text in ("hp", "vp", "energy", "location"):
+            who = self.player(t[1])
+            if t[2].text == "location":
+                if t[3].text not in LOCATIONS:
+                    raise LogSyntaxError("a location is outside, city or bay", t[3].col)
+                return Parsed(ev, "expect", what="location", monster=who, values=[t[3].text])
+            if not t[3].text.isdigit():
+                raise LogSyntaxError(f"{t[2].text} must be a number", t[3].col)
+            return Parsed(ev, "expect", what=t[2].text, monster=who, values=[int(t[3].text)])
+        raise LogSyntaxError("expected: expect NAME hp|vp|energy N, expect NAME location PLACE, "
+                             "expect tokyo city|bay NAME|-, or expect winner NAME... | none", ev.col)
+
+
+def _col(p: Parsed, exc: IllegalMoveError) -> int:
+    if exc.code in ("kot-not-in-market", "kot-no-energy") and "card" in p.cols:
+        return p.cols["card"]
+    return p.event.col
+
+
+class Replay:
+    def __init__(self, file: str, rs: KingOfTokyoRuleset, players: tuple[str, ...], report: GameReport) -> None:
+        self.file = file
+        self.rs = rs
+        self.players = players
+        self.report = report
+        self.state: KingOfTokyoState | None = None
+
+    def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
+        self.report.violations.append(Violation(self.file, p.event.line, _col(p, exc), exc.code, exc.rule,
+                                                exc.message))
+        self.report.notes.append(Diagnostic(self.file, p.event.line, p.event.col, "stopped",
+                                            f"game {self.report.index}: checking stopped at this line; the lines "
+                                            "after it were not checked", "note"))
+
+    def checkpoint(self, st: KingOfTokyoState, p: Parsed) -> None:
+        if p.what == "winner":
+            named = sorted(self.players[i] for i in p.values)
+            out = st.outcome()
+            if not out.over:
+                raise violation(self.rs, "kot-checkpoint", what="the winners", stated=", ".join(named) or "none",
+                                actual="the game is not over")
+            if named != sorted(out.winners):
+                raise violation(self.rs, "kot-checkpoint", what="the winners", stated=", ".join(named) or "none",
+                                actual=", ".join(sorted(out.winners)) or "none")
+            return
+        if p.what in ("city", "bay"):
+            holder = st.occupant(p.what)
+            if holder != p.monster:
+                def nm(i: int | None) -> str:
+                    return "nobody" if i is None else self.players[i]
+                raise violation(self.rs, "kot-checkpoint", what=f"Tokyo {p.what.title()}", stated=nm(p.monster),
+                                actual=nm(holder))
+            return
+        assert p.monster is not None
+        m = st.monsters[p.monster]
+        actual = {"hp": m.hp, "vp": m.vp, "energy": m.energy, "location": m.location}[p.what]
+        if actual != p.values[0]:
+            raise violation(self.rs, "kot-checkpoint", what=f"{m.name}'s {p.what}", stated=p.values[0],
+                            actual=actual)
+
+    def run(self, parsed: list[Parsed], stop_line: int | None) -> None:
+        market: list[str] = []
+        first = 0
+        for p in parsed:
+            if stop_line is not None and p.event.line >= stop_line:
+                break
+            try:
+                if p.kind == "setup":
+                    if self.state is not None:
+                        raise LogSyntaxError(f"'{p.what}' belongs before the first turn", p.event.col)
+                    if p.what == "market":
+                        market = list(p.values)
+                    else:
+                        assert p.monster is not None
+                        first = p.monster
+                    continue
+                if self.state is None:
+                    self.state = KingOfTokyoState(self.rs, self.players, market, first)
+                st = self.state
+                if p.kind == "expect":
+                    if st.phase == "decide":
+                        st.finish_decisions()
+                    self.checkpoint(st, p)
+                    continue
+                assert p.action is not None
+                act = p.action
+                if not isinstance(act, Decide) and p.monster is not None and p.monster != st.active \
+                        and st.over is None:
+                    raise violation(self.rs, "kot-wrong-monster", expected=st.me.name,
+                                    actor=self.players[p.monster])
+                st.apply(act)
+            except IllegalMoveError as exc:
+                self.fail(p, exc)
+                return
+            except LogSyntaxError as exc:
+                self.report.errors.append(Diagnostic(self.file, p.event.line, exc.col, exc.code, exc.message))
+                return
+        if self.state is None:
+            try:
+                self.state = KingOfTokyoState(self.rs, self.players, market, first)
+            except IllegalMoveError:
+                self.state = KingOfTokyoState(self.rs, self.players, (), first)
+
+
+def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: GameReport) -> None:
+    players = report.players
+    tag = g.tag("players")
+    assert tag is not None
+    bad = [p for p in players if p in KEYWORDS or not p[0].isalpha()]
+    if bad or len(set(players)) != len(players):
+        why = (f"{bad[0]!r} cannot be a player name (names start with a letter and are not one of "
+               f"{', '.join(sorted(KEYWORDS))})" if bad else "player names must differ")
+        report.errors.append(Diagnostic(file, tag.line, tag.values[0].col, "log-player", why))
+        return
+    parser = Parser(rs, players)
+    parsed: list[Parsed] = []
+    first_error: int | None = None
+    for ev in g.events:
+        if ev.block:
+            report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
+                                            "King of Tokyo events have no indented lines"))
+        try:
+            parsed.append(parser.parse(ev))
+        except LogSyntaxError as exc:
+            report.errors.append(Diagnostic(file, ev.line, exc.col, exc.code, exc.message))
+            first_error = first_error if first_error is not None else ev.line
+    replay = Replay(file, rs, players, report)
+    replay.run(parsed, first_error)
+    if first_error is not None and not report.violations:
+        report.notes.append(Diagnostic(file, first_error, 1, "stopped",
+                                       f"game {report.index}: checking stopped at this line (syntax error)", "note"))
+    if replay.state is not None:
+        report.final = final_json(replay.state)
