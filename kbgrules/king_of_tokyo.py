@@ -435,8 +435,8 @@ class KingOfTokyoState:
         for victims, amount in extra_hits:
             for i in victims:
                 self.damage(i, amount, self.active)
-            self.pending = [i for i in (self.occupant("city"), self.occupant("bay"))
-                            if i is not None and i in self.smash_damage and i != self.active]
+        self.pending = [i for i in (self.occupant("city"), self.occupant("bay"))
+                        if i is not None and i in self.smash_damage and i != self.active]
         self.phase = "decide" if self.pending else "enter"
         if self.phase == "enter":
             self._enter()

@@ -1,0 +1,358 @@
+"""Every King of Tokyo power card: its effect in a small scenario (one test per card)."""
+
+from __future__ import annotations
+
+import pytest
+
+import kbgrules
+from kbgrules.king_of_tokyo import (
+    Buy,
+    EndTurn,
+    KingOfTokyoState,
+    Reroll,
+    Roll,
+    UnsupportedCardError,
+)
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+FILLER = ["corner-store", "heal", "tank"]
+
+
+def game(players: int = 3, market: list[str] | None = None) -> KingOfTokyoState:
+    rs = kbgrules.load("king-of-tokyo", players=players)
+    return KingOfTokyoState(rs, NAMES[:players], market or list(FILLER))
+
+
+def roll(st: KingOfTokyoState, *faces: str) -> None:
+    word = {"e": "energy", "h": "heart", "s": "smash"}
+    st.apply(Roll(tuple(word.get(f, f) for f in faces)))
+
+
+def buy(st: KingOfTokyoState, card: str, energy: int = 20) -> None:
+    st.me.energy = energy
+    if card not in st.market:
+        st.market[0] = card
+    st.apply(Buy(st.active, card, "apartment-building"))
+
+
+def give(st: KingOfTokyoState, who: int, card: str) -> None:
+    st.monsters[who].cards.append(card)
+
+
+def stats(st: KingOfTokyoState, i: int) -> tuple[int, int, int, str]:
+    m = st.monsters[i]
+    return m.hp, m.vp, m.energy, m.location
+
+
+def after_turn(st: KingOfTokyoState, *faces: str) -> None:
+    roll(st, *faces)
+    st.apply(EndTurn(st.active))
+
+
+# ---------------------------------------------------------------- discard cards: bought and applied at once
+
+@pytest.mark.parametrize("card,vp", [("apartment-building", 3), ("commuter-train", 2), ("corner-store", 1),
+                                     ("skyscraper", 4)])
+def test_vp_cards(card: str, vp: int) -> None:
+    st = game()
+    roll(st, "1", "2", "3", "e", "h", "h")
+    buy(st, card, 10)
+    assert st.me.vp == 1 + vp  # +1 for entering Tokyo City
+    assert card not in st.me.cards  # discard cards do not stay
+
+
+def test_energize() -> None:
+    st = game()
+    roll(st, "1", "2", "3", "h", "h", "h")
+    buy(st, "energize", 8)
+    assert st.me.energy == 9
+
+
+def test_heal_card_is_capped() -> None:
+    st = game()
+    st.monsters[0].hp = 9
+    roll(st, "1", "2", "3", "e", "e", "e")
+    buy(st, "heal", 3)
+    assert st.me.hp == 10
+
+
+@pytest.mark.parametrize("card,dvp,dhp", [("jet-fighters", 5, -4), ("national-guard", 2, -2), ("tank", 4, -3),
+                                          ("nuclear-power-plant", 2, 3)])
+def test_vp_and_life_cards(card: str, dvp: int, dhp: int) -> None:
+    st = game()
+    st.monsters[0].hp = 6
+    roll(st, "1", "2", "3", "e", "e", "e")
+    buy(st, card, 10)
+    assert (st.me.vp, st.me.hp) == (1 + dvp, min(10, 6 + dhp))
+
+
+def test_evacuation_orders() -> None:
+    st = game()
+    st.monsters[1].vp, st.monsters[2].vp = 7, 3
+    roll(st, "1", "2", "3", "e", "e", "e")
+    buy(st, "evacuation-orders")
+    assert [m.vp for m in st.monsters] == [1, 2, 0]
+
+
+def test_flame_thrower_is_not_a_smash() -> None:
+    st = game()
+    roll(st, "1", "2", "3", "e", "e", "e")
+    buy(st, "flame-thrower")
+    assert [m.hp for m in st.monsters] == [10, 8, 8] and st.phase == "buy"
+
+
+def test_gas_refinery() -> None:
+    st = game()
+    roll(st, "1", "2", "3", "e", "e", "e")
+    buy(st, "gas-refinery")
+    assert [(m.hp, m.vp) for m in st.monsters] == [(10, 3), (7, 0), (7, 0)]
+
+
+def test_high_altitude_bombing_hits_the_buyer_too() -> None:
+    st = game()
+    roll(st, "1", "2", "3", "e", "e", "e")
+    buy(st, "high-altitude-bombing")
+    assert [m.hp for m in st.monsters] == [7, 7, 7]
+
+
+def test_vast_storm() -> None:
+    st = game()
+    st.monsters[1].energy, st.monsters[2].energy = 5, 1
+    roll(st, "1", "2", "3", "h", "h", "h")
+    buy(st, "vast-storm", 6)
+    assert [m.energy for m in st.monsters] == [0, 3, 1] and st.me.vp == 3
+
+
+def test_death_from_above_takes_the_city() -> None:
+    st = game()
+    after_turn(st, "1", "2", "3", "h", "h", "h")  # Ann enters the City
+    roll(st, "1", "2", "3", "h", "h", "h")
+    buy(st, "death-from-above")
+    assert (st.monsters[0].location, st.monsters[1].location) == ("outside", "city")
+    assert st.monsters[1].vp == 2 + 1
+
+
+def test_frenzy_gives_another_turn() -> None:
+    st = game()
+    roll(st, "1", "2", "3", "h", "h", "h")
+    buy(st, "frenzy")
+    st.apply(EndTurn(0))
+    assert st.active == 0 and st.turn_number == 2 and st.me.vp == 1 + 2  # City at the start of the turn
+    after_turn(st, "1", "2", "3", "h", "h", "h")
+    assert st.active == 1
+
+
+# ---------------------------------------------------------------- keep cards
+
+
+def test_extra_head_adds_a_die() -> None:
+    st = game()
+    give(st, 0, "extra-head")
+    assert st.dice_count() == 7
+    after_turn(st, "1", "1", "1", "1", "1", "1", "1")
+    assert st.monsters[0].vp == 1 + 4 + 1  # seven 1s: one set worth 1 + 4; entering Tokyo +1
+
+
+def test_giant_brain_adds_a_roll() -> None:
+    st = game()
+    give(st, 0, "giant-brain")
+    roll(st, "1", "1", "1", "1", "1", "1")
+    for _ in range(3):
+        st.apply(Reroll(("1",), ("2",)))
+    assert st.rolls == 4
+
+
+def test_alien_origin_lowers_costs() -> None:
+    st = game()
+    give(st, 0, "alien-origin")
+    roll(st, "1", "2", "3", "h", "h", "h")
+    buy(st, "skyscraper", 5)
+    assert st.me.energy == 0
+
+
+def test_even_bigger() -> None:
+    st = game()
+    roll(st, "1", "2", "3", "e", "e", "e")
+    buy(st, "even-bigger", 4)
+    assert st.me.hp == 12 and st.max_hp(st.me) == 12
+
+
+def test_friend_of_children() -> None:
+    st = game()
+    give(st, 0, "friend-of-children")
+    roll(st, "e", "e", "2", "3", "h", "h")
+    st.apply(EndTurn(0))
+    assert st.monsters[0].energy == 3
+
+
+def test_regeneration() -> None:
+    st = game()
+    give(st, 0, "regeneration")
+    st.monsters[0].hp = 5
+    after_turn(st, "h", "2", "3", "1", "e", "e")
+    assert st.monsters[0].hp == 7
+
+
+def test_armor_plating_ignores_a_single_loss_of_one() -> None:
+    st = game()
+    after_turn(st, "1", "2", "3", "h", "h", "h")  # Ann in the City
+    give(st, 0, "armor-plating")
+    after_turn(st, "s", "2", "3", "h", "h", "1")
+    assert st.monsters[0].hp == 10
+    after_turn(st, "s", "s", "3", "h", "h", "1")
+    assert st.monsters[0].hp == 8
+
+
+def test_nova_breath_hits_everyone() -> None:
+    st = game()
+    give(st, 0, "nova-breath")
+    after_turn(st, "s", "s", "3", "h", "h", "1")
+    assert [m.hp for m in st.monsters] == [10, 8, 8]
+
+
+def test_acid_attack_adds_a_smash() -> None:
+    st = game()
+    after_turn(st, "1", "2", "3", "h", "h", "h")  # Ann in the City
+    give(st, 1, "acid-attack")
+    after_turn(st, "1", "2", "3", "h", "h", "h")
+    assert st.monsters[0].hp == 9
+
+
+def test_alpha_monster() -> None:
+    st = game()
+    give(st, 0, "alpha-monster")
+    after_turn(st, "s", "2", "3", "h", "h", "1")
+    assert st.monsters[0].vp == 1 + 1
+
+
+def test_complete_destruction() -> None:
+    st = game()
+    give(st, 0, "complete-destruction")
+    after_turn(st, "1", "2", "3", "h", "e", "s")
+    assert st.monsters[0].vp == 9 + 1
+
+
+def test_detritivore() -> None:
+    st = game()
+    give(st, 0, "detritivore")
+    after_turn(st, "1", "2", "3", "h", "e", "e")
+    assert st.monsters[0].vp == 2 + 1
+
+
+def test_gourmet() -> None:
+    st = game()
+    give(st, 0, "gourmet")
+    after_turn(st, "1", "1", "1", "h", "e", "e")
+    assert st.monsters[0].vp == 1 + 2 + 1
+
+
+def test_poison_quills() -> None:
+    st = game()
+    after_turn(st, "1", "3", "3", "h", "e", "e")
+    give(st, 1, "poison-quills")
+    after_turn(st, "2", "2", "2", "h", "e", "e")
+    assert st.monsters[0].hp == 8
+
+
+def test_spiked_tail() -> None:
+    st = game()
+    after_turn(st, "1", "3", "3", "h", "e", "e")
+    give(st, 1, "spiked-tail")
+    after_turn(st, "s", "2", "3", "h", "e", "e")
+    assert st.monsters[0].hp == 8
+
+
+def test_burrowing_only_in_tokyo() -> None:
+    st = game()
+    give(st, 0, "burrowing")
+    after_turn(st, "1", "3", "3", "h", "e", "e")  # outside: no smash to add; enters the City
+    after_turn(st, "1", "3", "3", "h", "e", "e")
+    after_turn(st, "1", "3", "3", "h", "e", "e")
+    after_turn(st, "1", "3", "3", "h", "e", "e")  # Ann in Tokyo: one smash hits Bob and Cid
+    assert [m.hp for m in st.monsters] == [10, 9, 9]
+
+
+def test_urbavore() -> None:
+    st = game()
+    give(st, 0, "urbavore")
+    after_turn(st, "1", "3", "3", "h", "e", "e")
+    after_turn(st, "1", "3", "3", "h", "e", "e")
+    after_turn(st, "1", "3", "3", "h", "e", "e")
+    after_turn(st, "s", "3", "3", "h", "e", "e")  # start in Tokyo: +2 +1; smash becomes 2
+    assert st.monsters[0].vp == 1 + 3 and [m.hp for m in st.monsters[1:]] == [8, 8]
+
+
+def test_fire_breathing_hurts_the_neighbours() -> None:
+    st = game(4)
+    give(st, 0, "fire-breathing")
+    after_turn(st, "s", "3", "3", "h", "e", "e")  # nobody in Tokyo: the smash hits nobody
+    assert [m.hp for m in st.monsters] == [10, 9, 10, 9]
+
+
+def test_media_friendly() -> None:
+    st = game()
+    give(st, 0, "media-friendly")
+    roll(st, "1", "2", "3", "h", "h", "h")
+    buy(st, "heal", 3)
+    assert st.me.vp == 1 + 1
+
+
+def test_eater_of_the_dead() -> None:
+    st = game()
+    give(st, 2, "eater-of-the-dead")
+    st.monsters[1].hp = 2
+    roll(st, "1", "2", "3", "h", "h", "h")
+    buy(st, "flame-thrower")
+    assert st.monsters[1].eliminated and st.monsters[2].vp == 3
+
+
+def test_energy_hoarder() -> None:
+    st = game()
+    give(st, 0, "energy-hoarder")
+    st.monsters[0].energy = 11
+    after_turn(st, "e", "2", "3", "h", "h", "1")
+    assert st.monsters[0].vp == 2 + 1
+
+
+def test_solar_powered() -> None:
+    st = game()
+    give(st, 0, "solar-powered")
+    after_turn(st, "1", "2", "3", "h", "h", "h")
+    assert st.monsters[0].energy == 1
+
+
+def test_herbivore() -> None:
+    st = game()
+    give(st, 0, "herbivore")
+    after_turn(st, "1", "2", "3", "h", "h", "h")
+    assert st.monsters[0].vp == 1 + 1
+    give(st, 1, "herbivore")
+    after_turn(st, "s", "2", "3", "h", "h", "h")  # Bob hurts Ann: no bonus
+    assert st.monsters[1].vp == 0
+
+
+def test_rooting_for_the_underdog() -> None:
+    st = game()
+    give(st, 1, "rooting-for-the-underdog")
+    after_turn(st, "1", "1", "1", "h", "h", "h")
+    st.monsters[2].vp = 1
+    after_turn(st, "2", "3", "1", "h", "h", "h")
+    assert st.monsters[1].vp == 1
+
+
+HOOK_CARDS = [c.id for c in kbgrules.load("kot").cards if c.hook]
+
+
+@pytest.mark.parametrize("card", HOOK_CARDS)
+def test_hook_cards_are_refused_until_written(card: str) -> None:
+    st = game()
+    roll(st, "1", "2", "3", "h", "h", "h")
+    with pytest.raises(UnsupportedCardError) as info:
+        buy(st, card)
+    assert info.value.code == "kot-unsupported-card"
+
+
+def test_every_card_has_effects_or_a_hook() -> None:
+    cards = kbgrules.load("kot").cards
+    assert all(bool(c.effects) != bool(c.hook) for c in cards)
+    assert len([c for c in cards if c.effects]) == 41
