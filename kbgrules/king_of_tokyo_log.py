@@ -240,6 +240,12 @@ class Replay:
             except LogSyntaxError as exc:
                 self.report.errors.append(Diagnostic(self.file, p.event.line, exc.col, exc.code, exc.message))
                 return
+            except KbgError as exc:  # a card the checker cannot replay yet
+                self.report.errors.append(Diagnostic(self.file, p.event.line, p.event.col, exc.code, exc.message))
+                self.report.notes.append(Diagnostic(self.file, p.event.line, p.event.col, "stopped",
+                                                    f"game {self.report.index}: checking stopped at this line",
+                                                    "note"))
+                return
         if self.state is None:
             try:
                 self.state = KingOfTokyoState(self.rs, self.players, market, first)

@@ -1,0 +1,193 @@
+"""King of Tokyo game logs: one log per violation code, syntax errors, property tests."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import kbgrules
+from kbgrules.check import CheckReport, check_text
+from kbgrules.simulate import simulate_king_of_tokyo
+
+from .conftest import ROOT
+
+BASE = """\
+@game king-of-tokyo
+@players Ann Bob Cid
+first Ann
+market corner-store heal tank
+Ann roll 1 1 1 s e h
+Ann reroll h : s
+Ann end
+Bob roll s s s e e e
+Ann yield
+Bob buy corner-store : energize
+Bob end
+expect Ann hp 7
+expect tokyo city Bob
+expect Bob vp 2
+Cid roll s s h h 3 3
+Cid reroll 3 3 : s s
+Bob stay
+Cid end
+expect Bob hp 6
+"""
+
+
+def run(text: str) -> CheckReport:
+    return check_text("t.log", text)
+
+
+def edit(lineno: int, new: str, text: str = BASE) -> str:
+    lines = text.splitlines()
+    lines[lineno - 1] = new
+    return "\n".join(lines) + "\n"
+
+
+def only_violation(text: str) -> tuple[int, int, str]:
+    report = run(text)
+    (game,) = report.games
+    assert game.errors == [], [str(e) for e in game.errors]
+    assert len(game.violations) == 1 and report.exit_code == 1
+    v = game.violations[0]
+    return v.line, v.col, v.code
+
+
+def test_base_log() -> None:
+    report = run(BASE)
+    assert report.exit_code == 0, [str(v) for g in report.games for v in g.violations]
+    final = report.games[0].final
+    assert final is not None
+    assert final["tokyo"] == {"city": "Bob", "bay": None}
+    assert [(m["name"], m["hp"], m["vp"], m["energy"]) for m in final["monsters"]] == [
+        ("Ann", 7, 2, 1), ("Bob", 6, 2, 0), ("Cid", 10, 0, 0)]
+    assert final["game_over"] == {"over": False, "winners": [], "reason": None}
+
+
+VIOLATIONS = [
+    (edit(5, "Ann roll 1 1 1 s e"), 5, 1, "kot-dice-count"),
+    (edit(6, "Ann reroll h h : s s"), 6, 1, "kot-reroll-missing"),
+    (edit(6, "Ann reroll h : s s"), 6, 1, "kot-reroll-count"),
+    (edit(7, "Ann reroll s : s\nAnn reroll s : s\nAnn end"), 8, 1, "kot-too-many-rolls"),
+    (edit(5, "Bob roll 1 1 1 s e h"), 5, 1, "kot-wrong-monster"),
+    (edit(9, "Cid yield"), 9, 1, "kot-yield-not-allowed"),
+    (edit(17, "Ann yield"), 17, 1, "kot-yield-not-allowed"),
+    (edit(10, "Bob buy tank : energize"), 10, 9, "kot-no-energy"),
+    (edit(10, "Bob buy skyscraper : energize"), 10, 9, "kot-not-in-market"),
+    (edit(10, "Bob sweep : a b"), 10, 1, "kot-syntax"),
+    (edit(10, "Bob buy corner-store : corner-store"), 10, 1, "kot-card-not-in-deck"),
+    (edit(12, "expect Ann hp 10"), 12, 1, "kot-checkpoint"),
+    (edit(13, "expect tokyo city Ann"), 13, 1, "kot-checkpoint"),
+    (edit(8, "Bob keep"), 8, 1, "kot-unexpected"),
+    (BASE + "expect winner Ann\n", 20, 1, "kot-checkpoint"),
+]
+
+
+@pytest.mark.parametrize("text,line,col,code", [v for v in VIOLATIONS if v[3] != "kot-syntax"],
+                         ids=[f"{v[3]}-{i}" for i, v in enumerate(VIOLATIONS) if v[3] != "kot-syntax"])
+def test_violation(text: str, line: int, col: int, code: str) -> None:
+    assert only_violation(text) == (line, col, code)
+
+
+def test_sweep_needs_three_cards() -> None:
+    text = edit(10, "Bob sweep : energize frenzy").replace("Bob roll s s s e e e", "Bob roll s s s e e e")
+    assert only_violation(text)[2] == "kot-reveal-count"
+
+
+def test_after_end_and_unknown_card() -> None:
+    log = simulate_king_of_tokyo(2, 4)
+    assert only_violation(log + "Ann roll 1 1 1 1 1 1\n")[2] == "kot-after-end"
+    report = run(edit(4, "market corner-store heal no-such-card"))
+    assert report.games[0].errors[0].code == "log-card"
+
+
+def test_unsupported_card_is_an_input_error() -> None:
+    text = edit(10, "Bob buy herd-culler : energize").replace("market corner-store heal tank",
+                                                               "market herd-culler heal tank")
+    report = run(text)
+    errs = report.games[0].errors
+    assert errs and errs[0].code == "kot-unsupported-card" and report.exit_code == 2
+
+
+def test_every_code_is_exercised_and_names_a_rule() -> None:
+    rs = kbgrules.load("kot")
+    exercised = {v[3] for v in VIOLATIONS} | {"kot-reveal-count", "kot-after-end", "kot-unknown-card",
+                                                "kot-bad-face"}
+    assert set(rs.data["codes"]) <= exercised
+    for code, entry in rs.data["codes"].items():
+        assert entry["rule"] in rs.rules, code
+
+
+def test_syntax_errors() -> None:
+    text = BASE + "Ann rol 1\nAnn roll 1 x\nZed end\nAnn buy\nexpect Ann hp x\n"
+    report = run(text)
+    assert [(e.line, e.code) for e in report.games[0].errors] == [
+        (20, "log-syntax"), (21, "log-face"), (22, "log-player"), (23, "log-syntax"), (24, "log-syntax")]
+
+
+def test_json_final_matches_the_documented_schema() -> None:
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((ROOT / "docs" / "check-output.schema.json").read_text())
+    Draft202012Validator(schema).validate(run(BASE).to_json())
+    Draft202012Validator(schema).validate(run(simulate_king_of_tokyo(5, 3)).to_json())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 6), st.integers(0, 10**6), st.sampled_from([None, "2011"]))
+def test_random_games_check_clean(players: int, seed: int, edition: str | None) -> None:
+    variants = ("two-player",) if players == 2 and seed % 2 else ()
+    report = run(simulate_king_of_tokyo(players, seed, edition, variants))
+    assert report.exit_code == 0, [str(v) for g in report.games for v in [*g.violations, *g.errors]]
+
+
+def _corrupt(text: str, kind: str, rng: random.Random) -> tuple[str, int, set[str]] | None:
+    lines = text.splitlines()
+    if kind == "fourth-roll":
+        idx = [i for i, ln in enumerate(lines) if " roll " in ln]
+        i = rng.choice(idx)
+        who = lines[i].split()[0]
+        j = i + 1
+        while j < len(lines) and lines[j].startswith(f"{who} reroll"):
+            j += 1
+        rolls = j - i
+        need = 4 - rolls
+        last = lines[j - 1].split()
+        face = last[last.index(":") + 1] if ":" in last else last[2]  # a face showing now
+        lines[j:j] = [f"{who} reroll {face} : {face}"] * need
+        return "\n".join(lines) + "\n", j + need, {"kot-too-many-rolls", "kot-reroll-missing"}
+    if kind == "wrong-actor":
+        idx = [i for i, ln in enumerate(lines) if ln.split()[1:2] == ["end"]]
+        i = rng.choice(idx)
+        names = text.split("@players ")[1].split("\n")[0].split()
+        who = lines[i].split()[0]
+        lines[i] = f"{next(n for n in names if n != who)} end"
+        return "\n".join(lines) + "\n", i + 1, {"kot-wrong-monster"}
+    if kind == "buy-unaffordable":
+        idx = [i for i, ln in enumerate(lines) if ln.split()[1:2] == ["end"]]
+        i = rng.choice(idx)
+        who = lines[i].split()[0]
+        lines.insert(i, f"{who} buy energize : skyscraper")  # 8 energy; rarely affordable, often not in market
+        return "\n".join(lines) + "\n", i + 1, {"kot-no-energy", "kot-not-in-market", "kot-card-not-in-deck",
+                                                "kot-unexpected", "kot-wrong-monster"}
+    raise AssertionError(kind)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 6), st.integers(0, 10**6), st.sampled_from(["fourth-roll", "wrong-actor", "buy-unaffordable"]))
+def test_corrupted_events_fail_at_their_line(players: int, seed: int, kind: str) -> None:
+    text = simulate_king_of_tokyo(players, seed)
+    got = _corrupt(text, kind, random.Random(seed))
+    assert got is not None
+    bad, line, codes = got
+    report = run(bad)
+    (game,) = report.games
+    if not game.violations and kind == "buy-unaffordable":
+        return  # the monster could pay, and the card was there: not a corruption after all
+    assert game.violations, bad
+    v = game.violations[0]
+    assert (v.line, v.code in codes) == (line, True), str(v)
