@@ -57,6 +57,7 @@ class GameReport:
     violations: list[Violation] = field(default_factory=list)
     notes: list[Diagnostic] = field(default_factory=list)
     final: dict[str, Any] | None = None
+    timeline: list[dict[str, Any]] = field(default_factory=list)  # snapshots for `kbg show`, not in JSON
 
     @property
     def valid(self) -> bool:

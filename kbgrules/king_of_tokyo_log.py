@@ -177,6 +177,14 @@ class Replay:
                                             f"game {self.report.index}: checking stopped at this line; the lines "
                                             "after it were not checked", "note"))
 
+    def snapshot(self, st: KingOfTokyoState, who: int | None) -> None:
+        self.report.timeline.append({
+            "turn": len(self.report.timeline) + 1,
+            "monster": self.players[who] if who is not None else "",
+            "monsters": [{"name": m.name, "hp": m.hp, "vp": m.vp, "energy": m.energy, "location": m.location,
+                          "eliminated": m.eliminated} for m in st.monsters],
+        })
+
     def checkpoint(self, st: KingOfTokyoState, p: Parsed) -> None:
         if p.what == "winner":
             named = sorted(self.players[i] for i in p.values)
@@ -234,6 +242,8 @@ class Replay:
                     raise violation(self.rs, "kot-wrong-monster", expected=st.me.name,
                                     actor=self.players[p.monster])
                 st.apply(act)
+                if isinstance(act, EndTurn):
+                    self.snapshot(st, p.monster)
             except IllegalMoveError as exc:
                 self.fail(p, exc)
                 return

@@ -268,3 +268,11 @@ def test_simulate_is_deterministic_and_checks_clean(tmp_path: Path) -> None:
     (tmp_path / "kot.log").write_text(kot)
     assert kbg("check", str(tmp_path / "kot.log"))[0] == 0
     assert "player-count" in usage_error("simulate", "kd", "-p", "5")
+
+
+def test_show_turn_by_turn() -> None:
+    kot = Path(__file__).resolve().parent.parent / "examples" / "king-of-tokyo" / "annotated.log"
+    out = ok("show", str(kot))
+    assert "turn by turn" in out and "10/2/1*C" in out and "7/2/1" in out
+    kd = ok("show", str(EXAMPLES / "two-players.log"))
+    assert "score after each round" in kd and "Winner" in kd

@@ -217,6 +217,16 @@ def check(
 
 
 @app.command()
+def show(
+    paths: Annotated[list[str], typer.Argument(metavar="LOG...", help="Log files, directories or - for stdin.")],
+) -> None:
+    """Show games turn by turn (King of Tokyo) or round by round (Kingdomino), then the standings."""
+    from .play import run_show
+
+    raise typer.Exit(run_show(paths, _dirs()))
+
+
+@app.command()
 def score(
     grid: Annotated[str, typer.Argument(metavar="FILE", help="A Kingdomino kingdom as a grid (or - for stdin).")],
     edition: EditionOpt = None,

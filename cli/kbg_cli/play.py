@@ -204,3 +204,53 @@ def run_simulate(game: str, players: int, seed: int, edition: str | None, varian
     else:
         sys.stdout.write(text)
     return 0
+
+
+def run_show(paths: list[str], rules_dirs: RulesDirs) -> int:
+    """Each game turn by turn (King of Tokyo) or round by round (Kingdomino), then the final standings."""
+    report = CheckReport()
+    for path in expand(paths):
+        name, raw, err = read_input(path)
+        if raw is None:
+            assert err is not None
+            report.input_errors.append(err)
+            continue
+        report.extend(check_bytes(name, raw, rules_dirs))
+    for d in report.input_errors:
+        render.diag(str(d))
+    doc = render.Doc()
+    for g in report.games:
+        for line in sorted([*map(str, g.errors), *map(str, g.violations)], key=_position):
+            render.diag(line)
+        if g.game == "king-of-tokyo":
+            _show_kot(doc, g)
+        else:
+            _show_kd(doc, g)
+        _game_summary(doc, g)
+    doc.show()
+    return report.exit_code
+
+
+def _show_kot(doc: render.Doc, g: GameReport) -> None:
+    names = list(g.players)
+    doc.heading(f"{g.file} game {g.index}: King of Tokyo, turn by turn (life/VP/energy, * = in Tokyo)")
+    t = render.Table(None, ["turn", "played", *names])
+    for snap in g.timeline:
+        cells = []
+        for m in snap["monsters"]:
+            if m["eliminated"]:
+                cells.append("out")
+            else:
+                mark = {"city": "*C", "bay": "*B"}.get(m["location"], "")
+                cells.append(f"{m['hp']}/{m['vp']}/{m['energy']}{mark}")
+        t.add(snap["turn"], snap["monster"], *cells)
+    doc.table(t)
+
+
+def _show_kd(doc: render.Doc, g: GameReport) -> None:
+    names = list(g.players)
+    doc.heading(f"{g.file} game {g.index}: Kingdomino, score after each round (squares placed)")
+    t = render.Table(None, ["round", *names])
+    for snap in g.timeline:
+        t.add(snap["round"], *(f"{p['score']} ({p['squares']})" for p in snap["players"]))
+    doc.table(t)
