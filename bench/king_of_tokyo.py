@@ -1,0 +1,56 @@
+"""King of Tokyo benchmarks: events and four-player games checked per second.
+
+    python bench/king_of_tokyo.py            # prints the figures
+    python bench/king_of_tokyo.py --write    # also rewrites the King of Tokyo section of docs/benchmarks.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from pathlib import Path
+
+from kbgrules.check import check_text
+from kbgrules.simulate import simulate_king_of_tokyo
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "benchmarks.md"
+BEGIN, END = "<!-- king-of-tokyo:begin -->", "<!-- king-of-tokyo:end -->"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    logs = [simulate_king_of_tokyo(4, seed) for seed in range(args.games)]
+    events = sum(1 for log in logs for line in log.splitlines() if line and line[0] not in "@#")
+    check_text("warm.log", logs[0])
+    best = float("inf")
+    for _ in range(args.repeats):
+        t = time.perf_counter()
+        for log in logs:
+            check_text("b.log", log)
+        best = min(best, time.perf_counter() - t)
+    rows = [("4-player games checked (parse + replay)", f"{args.games / best:,.0f} games/s"),
+            ("log events checked", f"{events / best:,.0f} events/s"),
+            ("events per simulated game (average)", f"{events / args.games:,.0f}")]
+    machine = f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}"
+    table = "\n".join(["| measure | figure |", "| --- | --- |", *(f"| {a} | {b} |" for a, b in rows)])
+    text = (f"{BEGIN}\nMeasured with `python bench/king_of_tokyo.py --games {args.games}` ({machine}; "
+            f"simulated random 4-player games, best of {args.repeats}).\n\n{table}\n{END}")
+    print(text)
+    if args.write:
+        doc = DOC.read_text(encoding="utf-8")
+        if BEGIN in doc:
+            doc = doc[: doc.index(BEGIN)] + text + doc[doc.index(END) + len(END):]
+        else:
+            doc = doc.rstrip() + "\n\n## King of Tokyo\n\n" + text + "\n"
+        DOC.write_text(doc, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
