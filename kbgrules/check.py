@@ -58,6 +58,7 @@ class GameReport:
     notes: list[Diagnostic] = field(default_factory=list)
     final: dict[str, Any] | None = None
     timeline: list[dict[str, Any]] = field(default_factory=list)  # snapshots for `kbg show`, not in JSON
+    match_games: int = 1  # games in a match (Dynasty: 3)
 
     @property
     def valid(self) -> bool:
@@ -69,6 +70,7 @@ class GameReport:
             "variants": list(self.variants), "players": list(self.players), "valid": self.valid,
             "errors": [{"line": d.line, "col": d.col, "code": d.code, "message": d.message} for d in self.errors],
             "violations": [v.to_json() for v in self.violations], "final": self.final,
+            "notes": [{"line": d.line, "col": d.col, "code": d.code, "message": d.message} for d in self.notes],
         }
 
 
@@ -125,9 +127,20 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
         rs = kbgrules.load(game_tag.values[0].text, edition=edition_vals[0] if edition_vals else None,
                            variants=variants, players=len(players), rules_dirs=rules_dirs)
     except KbgError as exc:
-        report.errors.append(Diagnostic(file, game_tag.line, 1, exc.code, exc.message))
+        tag = game_tag
+        if exc.code in ("unknown-edition", "unknown-variant", "variant-conflict"):
+            tag = g.tag("edition") if exc.code == "unknown-edition" else (g.tag("variant") or g.tag("variants"))
+            name = getattr(exc, "name", None)
+            for h in g.headers:
+                if h.name in ("variant", "variants") and any(t.text == name for t in h.values):
+                    tag = h
+            tag = tag or game_tag
+        elif exc.code == "player-count":
+            tag = g.tag("players") or game_tag
+        report.errors.append(Diagnostic(file, tag.line, tag.col, exc.code, exc.message))
         return report
     report.game, report.edition = rs.game.id, rs.edition.id
+    report.match_games = int(rs.data.get("match", {}).get("games", 1))
     report.variants = tuple(v.id for v in rs.variants)
     if rs.game.id == "kingdomino":
         from .kingdomino_log import check_kingdomino
@@ -170,32 +183,36 @@ def check_bytes(file: str, raw: bytes, rules_dirs: RulesDirs = ()) -> CheckRepor
 
 
 def _dynasty_matches(games: list[GameReport]) -> list[dict[str, Any]]:
-    """Dynasty: consecutive games with the variant, in threes; the highest total wins."""
+    """Matches (Dynasty): consecutive games of one file whose rules play several games; totals decide."""
     out: list[dict[str, Any]] = []
     run: list[GameReport] = []
     for g in [*games, None]:
-        if g is not None and "dynasty" in g.variants and (not run or run[0].players == g.players):
+        fits = (g is not None and g.match_games > 1
+                and (not run or (run[0].players, run[0].file, run[0].variants) == (g.players, g.file, g.variants)))
+        if fits and g is not None:
             run.append(g)
-            if len(run) == 3:
+            if len(run) == g.match_games:
                 out.append(_match(run))
                 run = []
             continue
         if run:
             out.append(_match(run))
             run = []
-        if g is not None and "dynasty" in g.variants:
+        if g is not None and g.match_games > 1:
             run = [g]
     return out
 
 
 def _match(games: list[GameReport]) -> dict[str, Any]:
-    complete = len(games) == 3 and all(g.valid and g.final and g.final.get("finished") for g in games)
+    size = games[0].match_games
+    complete = len(games) == size and all(g.valid and g.final and g.final.get("finished") for g in games)
     totals: dict[str, int] = {}
     for g in games:
         for p in (g.final or {}).get("players", []):
             totals[p["name"]] = totals.get(p["name"], 0) + int(p["score"])
     best = max(totals.values(), default=0)
     return {
-        "variant": "dynasty", "games": [g.index for g in games], "complete": complete, "totals": totals,
+        "variant": "dynasty", "file": games[0].file, "games": [g.index for g in games], "complete": complete,
+        "totals": totals,
         "winners": [n for n, t in totals.items() if t == best] if complete else [],
     }

@@ -100,7 +100,16 @@ class EndTurn:
     monster: int
 
 
-Action = Roll | Reroll | Keep | Decide | Buy | Sweep | EndTurn
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A card's optional action: ``NAME use CARD ARGS...`` (see kbgrules.kot_hooks)."""
+
+    monster: int
+    card: str
+    args: tuple[str, ...] = ()
+
+
+Action = Roll | Reroll | Keep | Decide | Buy | Sweep | EndTurn | Use
 
 
 # --------------------------------------------------------------------------- state
@@ -116,6 +125,8 @@ class Monster:
     eliminated: bool = False
     cards: list[str] = field(default_factory=list)
     tokens: dict[str, int] = field(default_factory=lambda: {"poison": 0, "shrink": 0, "smoke": 0, "mimic": 0})
+    stored: dict[str, int] = field(default_factory=dict)  # energy kept on a card (Battery Monster)
+    shielded_turn: int = 0  # Wings: no damage during this turn number
 
     @property
     def in_tokyo(self) -> bool:
@@ -152,6 +163,11 @@ class KingOfTokyoState:
         self.smashes = 0
         self.dealt_damage = False
         self.extra_turn = False
+        self.bonus_rolls = 0
+        self.fewer_dice = 0
+        self.fewer_dice_next = 0
+        self.used_this_turn: set[str] = set()
+        self.final_dice: list[str] = []
         self.pending: list[int] = []  # monsters that may still yield
         self.turn_number = 1
         self.over: Outcome | None = None
@@ -236,13 +252,23 @@ class KingOfTokyoState:
 
     # ---------------------------------------------------------------- numbers
 
+    def hooks_of(self, m: Monster) -> list[tuple[str, Any]]:
+        from .kot_hooks import HOOKS
+
+        return [(c, HOOKS[h]) for c in list(m.cards) if (h := self.cards[c].hook) is not None and h in HOOKS]
+
+    def discard_card(self, m: Monster, card: str) -> None:
+        if card in m.cards:
+            m.cards.remove(card)
+            self.discards[card] += 1
+
     def dice_count(self) -> int:
         m = self.me
-        n = self.rs.standard_dice + self.static(m, "extra_dice") - m.tokens["shrink"]
+        n = self.rs.standard_dice + self.static(m, "extra_dice") - m.tokens["shrink"] - self.fewer_dice
         return max(0, min(self.rs.max_dice, n))
 
     def max_rolls(self) -> int:
-        return self.rs.rolls + self.static(self.me, "extra_rolls")
+        return self.rs.rolls + self.static(self.me, "extra_rolls") + self.bonus_rolls
 
     def max_hp(self, m: Monster) -> int:
         raised = [int(e["max_hp"]) for e in self.effects(m, "always") if "max_hp" in e]
@@ -269,15 +295,24 @@ class KingOfTokyoState:
         if m.eliminated or amount <= 0:
             return 0
         ignore = [int(e["ignore_loss_of"]) for e in self.effects(m, "always") if "ignore_loss_of" in e]
-        if amount in ignore:
+        if amount in ignore or m.shielded_turn == self.turn_number:
             return 0
         before = m.hp
         m.hp = max(0, m.hp - amount)
+        lost = before - m.hp
         if source == self.active and source != i:
             self.dealt_damage = True
+        for e in list(self.effects(m, "damaged")):
+            if lost >= int((e.get("if") or {}).get("lost_at_least", 1)):
+                self.apply_gains(m, e)
         if m.hp == 0:
-            self.eliminate(i)
-        return before - m.hp
+            if any(hook.on_zero_life(self, i) for _, hook in self.hooks_of(m)):
+                for o in self.monsters:
+                    if o is not m and not o.eliminated:
+                        self.trigger(o, "elimination")
+            else:
+                self.eliminate(i)
+        return lost
 
     def eliminate(self, i: int) -> None:
         m = self.monsters[i]
@@ -329,10 +364,16 @@ class KingOfTokyoState:
         self.smashes = 0
         self.pending = []
         self.dealt_damage = False
+        self.bonus_rolls = 0
+        self.used_this_turn = set()
+        self.final_dice = []
+        self.fewer_dice, self.fewer_dice_next = self.fewer_dice_next, 0
         if m.in_tokyo:
             r = self.rs.start_turn_reward
             self.gain(m, r.resource, r.amount)
         self.trigger(m, "turn_start")
+        for _, hook in self.hooks_of(m):
+            hook.on_turn_start(self, m)
 
     def expected(self) -> str:
         name = self.me.name
@@ -365,7 +406,27 @@ class KingOfTokyoState:
             self._market_action(action)
         elif isinstance(action, EndTurn):
             self._end_turn(action)
+        elif isinstance(action, Use):
+            self._use(action)
         self.history.append(action)
+
+    def _use(self, action: Use) -> None:
+        from .kot_hooks import HOOKS
+
+        m = self.monsters[action.monster]
+        card = self.cards.get(action.card)
+        if card is None or action.card not in m.cards or m.eliminated:
+            name = card.name if card else action.card
+            raise self._fail("kot-card-use", card=name, why=f"{m.name} does not hold it")
+        hook = HOOKS.get(card.hook or "")
+        if hook is None:
+            raise self._fail("kot-card-use", card=card.name, why="it has nothing to use")
+        if hook.after_roll and action.monster == self.active:
+            if self.phase == "roll" and self.rolls:
+                self._resolve()
+            if self.phase == "decide":
+                self.finish_decisions()
+        hook.use(self, action.monster, action.args)
 
     def _check_faces(self, faces: Sequence[str]) -> None:
         for f in faces:
@@ -385,7 +446,8 @@ class KingOfTokyoState:
     def _reroll(self, action: Reroll) -> None:
         if self.phase != "roll" or not self.rolls:
             raise self._fail("kot-unexpected", expected=self.expected(), got="a re-roll")
-        if self.rolls >= self.max_rolls():
+        free = any(h.free_reroll(self, self.me, action.dice) for _, h in self.hooks_of(self.me))
+        if self.rolls >= self.max_rolls() and not free:
             raise self._fail("kot-too-many-rolls", monster=self.me.name, rolls=self.max_rolls())
         self._check_faces(action.dice)
         self._check_faces(action.faces)
@@ -399,11 +461,13 @@ class KingOfTokyoState:
         for f in action.dice:
             self.dice.remove(f)
         self.dice.extend(action.faces)
-        self.rolls += 1
+        if not (free and self.rolls >= self.max_rolls()):
+            self.rolls += 1
 
     def _resolve(self) -> None:
         rs = self.rs
         m = self.me
+        self.final_dice = list(self.dice)
         counts = Counter(self.dice)
         for number in ("1", "2", "3"):
             c = counts[number]
@@ -467,6 +531,8 @@ class KingOfTokyoState:
                              if action.monster not in self.smash_damage else "it has already decided")
         self.pending.remove(action.monster)
         if action.yields:
+            for _, hook in self.hooks_of(self.monsters[action.monster]):
+                hook.on_yield(self, action.monster)
             self.monsters[action.monster].location = "outside"
             self.log.append(f"{self.monsters[action.monster].name} yields Tokyo")
         if not self.pending:
@@ -534,7 +600,9 @@ class KingOfTokyoState:
             raise self._fail("kot-no-energy", monster=m.name, need=price, have=m.energy,
                              what=self.cards[action.card].name)
         card = self.cards[action.card]
-        if card.hook is not None:
+        from .kot_hooks import HOOKS
+
+        if card.hook is not None and card.hook not in HOOKS:
             raise UnsupportedCardError(f"kbg check cannot replay {card.name} yet (its effect needs the "
                                        f"{card.hook!r} hook, not written yet)")
         m.energy -= price
@@ -547,6 +615,8 @@ class KingOfTokyoState:
         for e in card.effects:
             if e["when"] == "buy":
                 self.card_effect(m, e)
+        if card.hook is not None:
+            HOOKS[card.hook].on_buy(self, m)
         for cid in owned:
             for e in self.cards[cid].effects:
                 if e["when"] == "buy_other" and not m.eliminated:
@@ -649,8 +719,11 @@ class KingOfTokyoState:
         out: list[Action] = [EndTurn(self.active)]
         if self.me.eliminated:
             return out
+        from .kot_hooks import HOOKS
+
         for c in dict.fromkeys(self.market):
-            if self.cost(c) <= self.me.energy and self.cards[c].hook is None:
+            hook = self.cards[c].hook
+            if self.cost(c) <= self.me.energy and (hook is None or hook in HOOKS):
                 out.append(Buy(self.active, c, None))
         if self.me.energy >= self.rs.sweep_cost:
             out.append(Sweep(self.active, ()))

@@ -18,6 +18,7 @@ from .king_of_tokyo import (
     Reroll,
     Roll,
     Sweep,
+    Use,
     face,
     final_json,
     violation,
@@ -27,7 +28,7 @@ from .logfile import Event, GameText, Token
 from .model import KingOfTokyoRuleset
 
 KEYWORDS = {"market", "first", "expect"}
-VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end"}
+VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use"}
 LOCATIONS = {"outside", "city", "bay"}
 
 
@@ -121,6 +122,12 @@ class Parser:
             action: Action = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
                               else Decide(who, verb == "yield"))
             return Parsed(ev, "action", action, monster=who, cols=cols)
+        if verb == "use":
+            if not rest:
+                raise LogSyntaxError("expected: NAME use CARD [ARGUMENTS]", t[1].col)
+            cols["card"] = rest[0].col
+            return Parsed(ev, "action", Use(who, self.card(rest[0]), tuple(x.text for x in rest[1:])), monster=who,
+                          cols=cols)
         if verb == "buy":
             texts = [x.text for x in rest]
             if not rest or (":" in texts and (texts.index(":") != 1 or len(texts) != 3)) or \
@@ -149,7 +156,7 @@ class Parser:
                 if t[3].text not in LOCATIONS:
                     raise LogSyntaxError("a location is outside, city or bay", t[3].col)
                 return Parsed(ev, "expect", what="location", monster=who, values=[t[3].text])
-            if not t[3].text.isdigit():
+            if not (t[3].text.isascii() and t[3].text.isdigit()):
                 raise LogSyntaxError(f"{t[2].text} must be a number", t[3].col)
             return Parsed(ev, "expect", what=t[2].text, monster=who, values=[int(t[3].text)])
         raise LogSyntaxError("expected: expect NAME hp|vp|energy N, expect NAME location PLACE, "
@@ -237,7 +244,7 @@ class Replay:
                     continue
                 assert p.action is not None
                 act = p.action
-                if not isinstance(act, Decide) and p.monster is not None and p.monster != st.active \
+                if not isinstance(act, Decide | Use) and p.monster is not None and p.monster != st.active \
                         and st.over is None:
                     raise violation(self.rs, "kot-wrong-monster", expected=st.me.name,
                                     actor=self.players[p.monster])

@@ -63,7 +63,7 @@ def parse_cell(text: str, size: int) -> Cell | None:
     off = board_offset(size)
     width = 2 * off + 1
     t = text.strip().lower()
-    if len(t) < 2 or not ("a" <= t[0] <= "z") or not t[1:].isdigit():
+    if len(t) < 2 or not ("a" <= t[0] <= "z") or not (t[1:].isascii() and t[1:].isdigit()):
         return None
     col = ord(t[0]) - ord("a")
     row = int(t[1:]) - 1
@@ -535,8 +535,8 @@ class KingdominoState:
                 if n not in self.dominoes:
                     raise self._fail("kd-deal-unknown", domino=n)
                 if n in self.dealt or n in seen:
-                    first = self.dealt.get(n, self.lines_dealt) + 1
-                    raise self._fail("kd-deal-repeat", domino=n, first=f"deal {first}")
+                    where = f"in deal {self.dealt[n] + 1}" if n in self.dealt else "twice in this deal"
+                    raise self._fail("kd-deal-repeat", domino=n, first=where)
                 seen.add(n)
         for n in action.numbers:
             self.dealt[n] = self.lines_dealt

@@ -62,7 +62,7 @@ class Parsed:
 
 
 def _int(tok: Token, what: str) -> int:
-    if not tok.text.isdigit():
+    if not (tok.text.isascii() and tok.text.isdigit()):
         raise LogSyntaxError(f"{what} must be a number, not {tok.text!r}", tok.col)
     return int(tok.text)
 
@@ -188,7 +188,7 @@ class Parser:
         claims = []
         for x in t[1:]:
             number, _, name = x.text.partition(":")
-            if not number.isdigit() or not name:
+            if not (number.isascii() and number.isdigit()) or not name:
                 raise LogSyntaxError(f"{x.text!r}: write each claimed domino as NUMBER:PLAYER", x.col)
             claims.append((int(number), self.player(Token(name, x.col + len(number) + 1))))
         return Parsed(ev, "position", what="line", values=claims)
@@ -287,9 +287,9 @@ class Replay:
             if not same_kingdom(mine, p.kingdom):
                 diff = sorted(set(mine.cells.items()) ^ set(p.kingdom.cells.items()))
                 where = cell_name(diff[0][0], mine.size) if diff else "?"
+                rows = " / ".join(" ".join(r) for r in mine.rows(letters(self.rs)))
                 raise violation(self.rs, "kd-checkpoint", what=f"{name}'s kingdom",
-                                stated=f"a different kingdom (first difference at {where})",
-                                actual="\n" + mine.grid_text(letters(self.rs)))
+                                stated=f"a different kingdom (first difference at {where})", actual=rows)
 
     def apply_position(self, items: list[Parsed]) -> None:
         """Set up the stated position; an impossible one raises (statement, error)."""

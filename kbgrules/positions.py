@@ -68,7 +68,7 @@ def _cell_value(token: str, letters: dict[str, str], max_crowns: int) -> Half | 
     if letter not in letters:
         return f"{token!r} is not a cell: use a terrain letter ({' '.join(sorted(letters))}), C or ."
     rest = t[1:]
-    if rest and not rest.isdigit():
+    if rest and not (rest.isascii() and rest.isdigit()):
         return f"{token!r} is not a cell: a terrain letter may be followed only by a crown count"
     crowns = int(rest) if rest else 0
     if crowns > max_crowns:

@@ -102,7 +102,7 @@ def _kot_reveal(state: Any, rng: random.Random, n: int) -> list[str]:
 
 def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> list[str]:
     """Play to the end with random legal choices; the log lines of every event."""
-    from .king_of_tokyo import FACES, SHORT, Buy, Decide, EndTurn, Reroll, Roll, Sweep
+    from .king_of_tokyo import FACES, SHORT, Buy, Decide, EndTurn, Reroll, Roll, Sweep, Use
 
     names = state.players
     lines: list[str] = []
@@ -113,13 +113,28 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
             roll = tuple(rng.choice(FACES) for _ in range(state.dice_count()))
             state.apply(Roll(roll))
             lines.append(f"{who} roll " + " ".join(SHORT[f] for f in roll))
-            while state.rolls < state.max_rolls() and state.dice and rng.random() < 0.6:
+            def use(card: str, *args: str, me: int = me, who: str = who) -> None:
+                state.apply(Use(me, card, tuple(args)))
+                lines.append(" ".join([who, "use", card, *args]))
+
+            mine = state.me.cards
+            if "herd-culler" in mine and rng.random() < 0.3 and any(d != "1" for d in state.dice):
+                use("herd-culler", SHORT[next(d for d in state.dice if d != "1")])
+            while True:
+                if state.rolls >= state.max_rolls():
+                    if "energy-drink" in mine and state.me.energy >= 1 and rng.random() < 0.5:
+                        use("energy-drink")
+                    elif "smoke-cloud" in mine and state.me.tokens["smoke"] and rng.random() < 0.5:
+                        use("smoke-cloud")
+                if not (state.rolls < state.max_rolls() and state.dice and rng.random() < 0.6):
+                    break
                 k = rng.randint(1, len(state.dice))
                 chosen = tuple(rng.sample(state.dice, k))
                 new = tuple(rng.choice(FACES) for _ in chosen)
                 state.apply(Reroll(chosen, new))
                 lines.append(f"{who} reroll {' '.join(SHORT[f] for f in chosen)} : {' '.join(SHORT[f] for f in new)}")
-            if rng.random() < 0.3:
+            later = {"freeze-time", "rapid-healing", "metamorph"} & set(state.me.cards)
+            if later or rng.random() < 0.3:  # uses after the roll need the resolution stated first
                 from .king_of_tokyo import Keep
 
                 state.apply(Keep())
@@ -131,6 +146,14 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
                 yields = rng.random() < 0.4
                 state.apply(Decide(i, yields))
                 lines.append(f"{names[i]} {'yield' if yields else 'stay'}")
+            mine = state.me.cards
+            if "freeze-time" in mine and state.final_dice.count("1") >= 3 and rng.random() < 0.5:
+                use("freeze-time")
+            if "rapid-healing" in mine and state.me.energy >= 2 and state.me.hp < state.max_hp(state.me) \
+                    and rng.random() < 0.3:
+                use("rapid-healing")
+            if "metamorph" in mine and len(mine) > 1 and rng.random() < 0.1:
+                use("metamorph", rng.choice([c for c in mine if c != "metamorph"]))
         while not state.is_terminal() and state.active == me and state.phase == "buy" and rng.random() < 0.7:
             options = [a for a in state.legal_actions() if not isinstance(a, EndTurn)]
             if not options:

@@ -7,12 +7,17 @@ import pytest
 import kbgrules
 from kbgrules.king_of_tokyo import (
     Buy,
+    Decide,
     EndTurn,
+    Keep,
     KingOfTokyoState,
     Reroll,
     Roll,
     UnsupportedCardError,
+    Use,
 )
+from kbgrules.kingdomino import IllegalMoveError
+from kbgrules.kot_hooks import HOOKS
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 FILLER = ["corner-store", "heal", "tank"]
@@ -340,7 +345,163 @@ def test_rooting_for_the_underdog() -> None:
     assert st.monsters[1].vp == 1
 
 
-HOOK_CARDS = [c.id for c in kbgrules.load("kot").cards if c.hook]
+def use(st: KingOfTokyoState, who: int, card: str, *args: str) -> None:
+    st.apply(Use(who, card, tuple(args)))
+
+
+def test_were_only_making_it_stronger() -> None:
+    st = game()
+    after_turn(st, "1", "2", "3", "h", "h", "h")
+    give(st, 0, "were-only-making-it-stronger")
+    after_turn(st, "s", "s", "3", "h", "h", "1")
+    assert st.monsters[0].energy == 1
+    after_turn(st, "s", "2", "3", "h", "h", "1")  # a loss of 1: nothing
+    assert st.monsters[0].energy == 1
+
+
+def test_energy_drink_buys_a_roll() -> None:
+    st = game()
+    give(st, 0, "energy-drink")
+    st.monsters[0].energy = 1
+    roll(st, "1", "1", "1", "1", "1", "1")
+    st.apply(Reroll(("1",), ("2",)))
+    st.apply(Reroll(("1",), ("2",)))
+    use(st, 0, "energy-drink")
+    st.apply(Reroll(("1",), ("2",)))
+    assert st.rolls == 4 and st.me.energy == 0
+    with pytest.raises(IllegalMoveError):
+        use(st, 0, "energy-drink")  # no energy left
+
+
+def test_smoke_cloud_three_charges() -> None:
+    st = game()
+    roll(st, "1", "2", "3", "h", "h", "h")
+    buy(st, "smoke-cloud", 4)
+    assert st.me.tokens["smoke"] == 3
+    st.apply(EndTurn(0))
+    for _ in range(2):
+        after_turn(st, "1", "2", "3", "h", "h", "h")
+    roll(st, "1", "1", "1", "1", "1", "1")
+    st.apply(Reroll(("1",), ("2",)))
+    st.apply(Reroll(("1",), ("2",)))
+    for _ in range(3):
+        use(st, 0, "smoke-cloud")
+        st.apply(Reroll(("1",), ("2",)))
+    assert "smoke-cloud" not in st.me.cards and st.me.tokens["smoke"] == 0
+
+
+def test_herd_culler_once_per_turn() -> None:
+    st = game()
+    give(st, 0, "herd-culler")
+    roll(st, "1", "1", "s", "h", "h", "h")
+    use(st, 0, "herd-culler", "s")
+    with pytest.raises(IllegalMoveError):
+        use(st, 0, "herd-culler", "h")
+    st.apply(EndTurn(0))
+    assert st.monsters[0].vp == 1 + 1
+
+
+def test_stretchy_and_plot_twist_change_a_die() -> None:
+    st = game()
+    give(st, 0, "stretchy")
+    give(st, 0, "plot-twist")
+    st.monsters[0].energy = 2
+    roll(st, "1", "1", "s", "h", "h", "h")
+    use(st, 0, "stretchy", "s", "1")
+    use(st, 0, "plot-twist", "h", "e")
+    assert sorted(st.dice) == ["1", "1", "1", "energy", "heart", "heart"]
+    assert "plot-twist" not in st.me.cards and st.me.energy == 0
+
+
+def test_background_dweller_rerolls_threes_for_free() -> None:
+    st = game()
+    give(st, 0, "background-dweller")
+    roll(st, "3", "3", "1", "h", "h", "h")
+    st.apply(Reroll(("1",), ("2",)))
+    st.apply(Reroll(("2",), ("3",)))
+    st.apply(Reroll(("3", "3"), ("3", "smash")))  # beyond the 3 rolls: only 3s
+    with pytest.raises(IllegalMoveError):
+        st.apply(Reroll(("heart",), ("3",)))
+
+
+def test_rapid_healing() -> None:
+    st = game()
+    give(st, 1, "rapid-healing")
+    st.monsters[1].hp, st.monsters[1].energy = 5, 4
+    use(st, 1, "rapid-healing")  # at any time, even on another monster's turn
+    assert (st.monsters[1].hp, st.monsters[1].energy) == (6, 2)
+
+
+def test_wings_negate_damage_for_the_turn() -> None:
+    st = game()
+    after_turn(st, "1", "2", "3", "h", "h", "h")
+    give(st, 0, "wings")
+    st.monsters[0].energy = 2
+    roll(st, "s", "s", "s", "h", "h", "1")
+    use(st, 0, "wings")
+    st.apply(EndTurn(1))
+    assert st.monsters[0].hp == 10
+
+
+def test_freeze_time_gives_a_smaller_extra_turn() -> None:
+    st = game()
+    give(st, 0, "freeze-time")
+    roll(st, "1", "1", "1", "h", "h", "h")
+    st.apply(Keep())
+    use(st, 0, "freeze-time")
+    st.apply(EndTurn(0))
+    assert st.active == 0 and st.dice_count() == 5
+    after_turn(st, "1", "2", "3", "h", "h")
+    assert st.active == 1 and st.dice_count() == 6
+
+
+def test_metamorph_sells_cards_at_full_price() -> None:
+    st = game()
+    give(st, 0, "metamorph")
+    give(st, 0, "extra-head")
+    roll(st, "1", "2", "3", "h", "h", "h", "h")
+    st.apply(Keep())
+    use(st, 0, "metamorph", "extra-head")
+    assert st.me.energy == 7 and "extra-head" not in st.me.cards
+
+
+def test_battery_monster() -> None:
+    st = game()
+    roll(st, "1", "2", "3", "h", "h", "h")
+    buy(st, "battery-monster", 3)
+    st.apply(EndTurn(0))
+    for _ in range(2):
+        after_turn(st, "1", "2", "3", "h", "h", "h")
+    for stored in (4, 2):  # Ann's turn has started: 2 energy moved off the card
+        assert st.me.stored["battery-monster"] == stored
+        for _ in range(3):
+            after_turn(st, "1", "2", "3", "h", "h", "h")
+    assert st.monsters[0].energy == 6 and "battery-monster" not in st.monsters[0].cards  # empty: discarded
+
+
+def test_it_has_a_child() -> None:
+    st = game()
+    after_turn(st, "1", "2", "3", "h", "h", "h")
+    give(st, 0, "it-has-a-child")
+    give(st, 0, "extra-head")
+    give(st, 2, "eater-of-the-dead")
+    st.monsters[0].hp, st.monsters[0].vp, st.monsters[0].energy = 2, 9, 4
+    after_turn(st, "s", "s", "3", "h", "h", "1")
+    m = st.monsters[0]
+    assert (m.eliminated, m.hp, m.vp, m.energy, m.location, m.cards) == (False, 10, 0, 4, "outside", [])
+    assert st.monsters[2].vp == 3 and st.monsters[1].location == "city"
+
+
+def test_jets_yield_without_damage() -> None:
+    st = game()
+    after_turn(st, "1", "2", "3", "h", "h", "h")
+    give(st, 0, "jets")
+    roll(st, "s", "s", "s", "h", "h", "1")
+    st.apply(Decide(0, True))
+    assert st.monsters[0].hp == 10 and st.monsters[1].location == "city"
+
+
+HOOK_CARDS = [c.id for c in kbgrules.load("kot").cards if c.hook and c.hook not in HOOKS]
 
 
 @pytest.mark.parametrize("card", HOOK_CARDS)
@@ -355,4 +516,5 @@ def test_hook_cards_are_refused_until_written(card: str) -> None:
 def test_every_card_has_effects_or_a_hook() -> None:
     cards = kbgrules.load("kot").cards
     assert all(bool(c.effects) != bool(c.hook) for c in cards)
-    assert len([c for c in cards if c.effects]) == 41
+    assert len([c for c in cards if c.effects]) == 42
+    assert len(HOOK_CARDS) + len(HOOKS) + 42 == len(cards)

@@ -244,7 +244,7 @@ def show(rs: Ruleset, topic: str | None, as_json: bool) -> None:
             return show_card(rs, card, as_json)
     if isinstance(rs, KingdominoRuleset):
         number = key.removeprefix("domino").strip("-# ")
-        if number.isdigit():
+        if number.isascii() and number.isdigit():
             return show_domino(rs, rs.domino(int(number)), as_json)
     words = key.replace(".", " ").replace("-", " ").split()
     matches = [r for r in entries

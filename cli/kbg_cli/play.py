@@ -39,6 +39,10 @@ def expand(paths: list[str]) -> list[str]:
 
 
 def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool) -> int:
+    if rules_dirs:
+        import kbgrules
+
+        kbgrules.games(rules_dirs)  # invalid user rule data: reported once, before any game
     report = CheckReport()
     for path in expand(paths):
         name, raw, err = read_input(path)
@@ -54,6 +58,8 @@ def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool) -> int:
         return report.exit_code
     for d in report.input_errors:
         render.diag(str(d))
+    if not report.games:
+        return report.exit_code
     doc = render.Doc()
     for g in report.games:
         for line in sorted([*map(str, g.errors), *map(str, g.violations), *map(str, g.notes)],
@@ -63,7 +69,7 @@ def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool) -> int:
     for m in report.matches:
         totals = ", ".join(f"{n} {t}" for n, t in sorted(m["totals"].items(), key=lambda x: -x[1]))
         verdict = f"winner(s): {', '.join(m['winners'])}" if m["complete"] else "incomplete match"
-        doc.para(f"Dynasty (games {', '.join(map(str, m['games']))}): {totals}; {verdict}", "bold")
+        doc.para(f"Dynasty, {m['file']} games {', '.join(map(str, m['games']))}: {totals}; {verdict}", "bold")
     doc.show()
     return report.exit_code
 
@@ -135,22 +141,29 @@ def _palette(rs: KingdominoRuleset | None = None) -> dict[str, str]:
 
 def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
     from kbgrules.kingdomino import score
-    from kbgrules.positions import MAX_GRID_BYTES, read_grid
+    from kbgrules.positions import read_grid
 
     name, raw, err = read_input(path)
     if raw is None:
         assert err is not None
         render.diag(str(err))
         return 2
-    if len(raw) > MAX_GRID_BYTES or b"\x00" in raw:
-        render.diag(f"{name}:1:1: error grid: not a grid file (binary, or over {MAX_GRID_BYTES} bytes)")
+    if b"\x00" in raw:
+        render.diag(f"{name}:1:1: error binary-file: not a grid: the file holds NUL bytes")
         return 2
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         render.diag(f"{name}:1:1: error not-utf8: the grid is not UTF-8 text")
         return 2
-    kingdom, warnings = read_grid(name, text, rs)
+    from kbgrules.positions import GridError
+
+    try:
+        kingdom, warnings = read_grid(name, text, rs)
+    except GridError as exc:
+        for line in exc.lines():
+            render.diag(line)
+        return 2
     s = score(kingdom, rs)
     if as_json:
         render.print_json({
@@ -168,7 +181,7 @@ def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
 
     names = {t.id: t.name for t in rs.terrains}
     doc = render.Doc()
-    doc.heading(f"{name}: {s.total} points")
+    doc.heading(f"{name}: {s.total} point{'' if s.total == 1 else 's'}")
     doc.kingdom(None, [" ".join(r) for r in kingdom.rows(letters(rs))], _palette(rs))
     t = render.Table("Properties", ["terrain", "squares", "crowns", "points"], numeric=[1, 2, 3])
     for p in s.properties:
@@ -179,7 +192,8 @@ def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
     if active:
         bt = render.Table("Bonuses", ["bonus", "reading", "points"], numeric=[2])
         for b in active:
-            bt.add(b.id, b.reading, s.bonuses.get(b.id, 0))
+            reading = "complete-grid (a bare grid shows no discards)" if b.reading == "no-discard" else b.reading
+            bt.add(b.id, reading, s.bonuses.get(b.id, 0))
         doc.table(bt)
     doc.para(f"Total: {s.total}", "bold")
     doc.show()

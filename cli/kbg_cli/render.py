@@ -129,7 +129,7 @@ def _rich_kingdom(console: Any, title: str | None, rows: list[str], palette: dic
             elif letter == "C":
                 line.append(" ♜ ", style="bold black on white")
             else:
-                mark = ("♛" * int(crowns)) if crowns.isdigit() else ""
+                mark = ("♛" * int(crowns)) if crowns.isascii() and crowns.isdigit() else ""
                 line.append(f"{letter}{mark:<2}"[:3].ljust(3), style=f"bold white on {palette.get(letter, 'grey50')}")
         console.print(line)
     console.print()

@@ -1,0 +1,232 @@
+"""Python hooks for King of Tokyo cards whose effects the data vocabulary cannot express.
+
+A card in ``cards.yaml`` names its hook (``hook: energy_drink``); the engine calls the hook's
+methods at fixed points. A hook not listed in :data:`HOOKS` makes the checker stop with
+``kot-unsupported-card`` when the card is bought.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .kingdomino import IllegalMoveError
+
+if TYPE_CHECKING:
+    from .king_of_tokyo import KingOfTokyoState, Monster
+
+
+class Hook:
+    """Default behaviour: nothing happens, and the card has no ``use`` action."""
+
+    card = ""
+    after_roll = False  # a use by the active monster ends its rolling first (the dice are resolved)
+
+    def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
+        """Just bought (a keep card is already among the monster's cards)."""
+
+    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+        """The owner's turn starts."""
+
+    def on_zero_life(self, st: KingOfTokyoState, i: int) -> bool:
+        """The owner reached 0 life; True if the hook saved it from elimination."""
+        return False
+
+    def on_yield(self, st: KingOfTokyoState, i: int) -> None:
+        """The owner yields Tokyo."""
+
+    def free_reroll(self, st: KingOfTokyoState, m: Monster, dice: Sequence[str]) -> bool:
+        """True if re-rolling ``dice`` costs no roll."""
+        return False
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        raise st._fail("kot-card-use", card=st.cards[self.card].name, why="it has nothing to use")
+
+
+def _need(st: KingOfTokyoState, i: int, card: str, energy: int) -> None:
+    m = st.monsters[i]
+    if m.energy < energy:
+        raise st._fail("kot-no-energy", monster=m.name, need=energy, have=m.energy, what=st.cards[card].name)
+    m.energy -= energy
+
+
+def _in_roll(st: KingOfTokyoState, i: int, card: str) -> None:
+    if i != st.active or st.phase != "roll" or not st.rolls:
+        raise st._fail("kot-card-use", card=st.cards[card].name, why="it is used while its owner is rolling")
+
+
+def _change_die(st: KingOfTokyoState, card: str, args: Sequence[str], to_one: bool = False) -> None:
+    from .king_of_tokyo import face
+
+    want = 1 if to_one else 2
+    if len(args) != want:
+        form = "FACE" if to_one else "FACE NEW-FACE"
+        raise st._fail("kot-card-use", card=st.cards[card].name, why=f"say which die changes: use {card} {form}")
+    old = face(args[0])
+    new = "1" if to_one else face(args[1])
+    if old is None or new is None:
+        raise st._fail("kot-bad-face", face=args[0] if old is None else args[1])
+    if old not in st.dice:
+        raise st._fail("kot-card-use", card=st.cards[card].name, why=f"no die shows {old}")
+    st.dice[st.dice.index(old)] = new
+
+
+class EnergyDrink(Hook):
+    card = "energy-drink"
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _in_roll(st, i, self.card)
+        _need(st, i, self.card, 1)
+        st.bonus_rolls += 1
+
+
+class SmokeCloud(Hook):
+    card = "smoke-cloud"
+
+    def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
+        m.tokens["smoke"] = 3
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _in_roll(st, i, self.card)
+        m = st.monsters[i]
+        m.tokens["smoke"] -= 1
+        st.bonus_rolls += 1
+        if m.tokens["smoke"] <= 0:
+            m.tokens["smoke"] = 0
+            st.discard_card(m, self.card)
+
+
+class HerdCuller(Hook):
+    card = "herd-culler"
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _in_roll(st, i, self.card)
+        if self.card in st.used_this_turn:
+            raise st._fail("kot-card-use", card="Herd Culler", why="it works once per turn")
+        _change_die(st, self.card, args, to_one=True)
+        st.used_this_turn.add(self.card)
+
+
+class Stretchy(Hook):
+    card = "stretchy"
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _in_roll(st, i, self.card)
+        _need(st, i, self.card, 2)
+        _change_die(st, self.card, args)
+
+
+class PlotTwist(Hook):
+    card = "plot-twist"
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _in_roll(st, i, self.card)
+        _change_die(st, self.card, args)
+        st.discard_card(st.monsters[i], self.card)
+
+
+class BackgroundDweller(Hook):
+    card = "background-dweller"
+
+    def free_reroll(self, st: KingOfTokyoState, m: Monster, dice: Sequence[str]) -> bool:
+        return all(d == "3" for d in dice)
+
+
+class RapidHealing(Hook):
+    card = "rapid-healing"
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        m = st.monsters[i]
+        _need(st, i, self.card, 2)
+        m.hp = min(st.max_hp(m), m.hp + 1)
+
+
+class Wings(Hook):
+    card = "wings"
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _need(st, i, self.card, 2)
+        st.monsters[i].shielded_turn = st.turn_number
+
+
+class FreezeTime(Hook):
+    card = "freeze-time"
+    after_roll = True
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if i != st.active or st.phase != "buy" or st.final_dice.count("1") < 3:
+            raise st._fail("kot-card-use", card="Freeze Time", why="its owner must have ended the roll with 1-1-1")
+        st.extra_turn = True
+        st.fewer_dice_next = 1
+
+
+class Metamorph(Hook):
+    card = "metamorph"
+    after_roll = True
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        m = st.monsters[i]
+        if i != st.active or st.phase != "buy":
+            raise st._fail("kot-card-use", card="Metamorph", why="cards are sold at the end of the owner's turn")
+        if len(args) != 1 or args[0] not in m.cards:
+            raise st._fail("kot-card-use", card="Metamorph", why="name one keep card of yours to discard")
+        card = st.cards[args[0]]
+        st.discard_card(m, card.id)
+        m.energy += card.cost
+
+
+class BatteryMonster(Hook):
+    card = "battery-monster"
+
+    def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
+        m.stored[self.card] = 6
+
+    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+        take = min(2, m.stored.get(self.card, 0))
+        m.energy += take
+        m.stored[self.card] = m.stored.get(self.card, 0) - take
+        if m.stored[self.card] <= 0:
+            m.stored.pop(self.card, None)
+            st.discard_card(m, self.card)
+
+
+class ItHasAChild(Hook):
+    card = "it-has-a-child"
+
+    def on_zero_life(self, st: KingOfTokyoState, i: int) -> bool:
+        m = st.monsters[i]
+        for c in list(m.cards):
+            st.discard_card(m, c)
+        m.vp = 0
+        m.hp = st.rs.max_life
+        m.location = "outside"
+        for k in m.tokens:
+            m.tokens[k] = 0
+        st.log.append(f"{m.name} is reborn (It Has a Child!)")
+        return True
+
+
+class Jets(Hook):
+    card = "jets"
+
+    def on_yield(self, st: KingOfTokyoState, i: int) -> None:
+        st.monsters[i].hp += st.smash_damage.get(i, 0)
+
+
+HOOKS: dict[str, Hook] = {
+    "energy_drink": EnergyDrink(),
+    "smoke_cloud": SmokeCloud(),
+    "herd_culler": HerdCuller(),
+    "stretchy": Stretchy(),
+    "plot_twist": PlotTwist(),
+    "background_dweller": BackgroundDweller(),
+    "rapid_healing": RapidHealing(),
+    "wings": Wings(),
+    "freeze_time": FreezeTime(),
+    "metamorph": Metamorph(),
+    "battery_monster": BatteryMonster(),
+    "it_has_a_child": ItHasAChild(),
+    "jets": Jets(),
+}
+
+__all__ = ["HOOKS", "Hook", "IllegalMoveError"]
