@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import Diagnostic, KbgError
-from .logfile import GameText, decode, split_games
+from .logfile import GameText, Header, decode, split_games
 
 RulesDirs = Sequence[str | os.PathLike[str]]
 
@@ -127,7 +127,7 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
         rs = kbgrules.load(game_tag.values[0].text, edition=edition_vals[0] if edition_vals else None,
                            variants=variants, players=len(players), rules_dirs=rules_dirs)
     except KbgError as exc:
-        tag = game_tag
+        tag: Header | None = game_tag
         if exc.code in ("unknown-edition", "unknown-variant", "variant-conflict"):
             tag = g.tag("edition") if exc.code == "unknown-edition" else (g.tag("variant") or g.tag("variants"))
             name = getattr(exc, "name", None)
@@ -137,7 +137,8 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
             tag = tag or game_tag
         elif exc.code == "player-count":
             tag = g.tag("players") or game_tag
-        report.errors.append(Diagnostic(file, tag.line, tag.col, exc.code, exc.message))
+        where = tag or game_tag
+        report.errors.append(Diagnostic(file, where.line, where.col, exc.code, exc.message))
         return report
     report.game, report.edition = rs.game.id, rs.edition.id
     report.match_games = int(rs.data.get("match", {}).get("games", 1))
