@@ -109,7 +109,16 @@ class Use:
     args: tuple[str, ...] = ()
 
 
-Action = Roll | Reroll | Keep | Decide | Buy | Sweep | EndTurn | Use
+@dataclass(frozen=True, slots=True)
+class Cure:
+    """Spend heart results to remove Poison or Shrink tokens instead of healing (outside Tokyo)."""
+
+    monster: int
+    token: str  # "poison" or "shrink"
+    count: int = 1
+
+
+Action = Roll | Reroll | Keep | Decide | Buy | Sweep | EndTurn | Use | Cure
 
 
 # --------------------------------------------------------------------------- state
@@ -167,6 +176,7 @@ class KingOfTokyoState:
         self.fewer_dice = 0
         self.fewer_dice_next = 0
         self.used_this_turn: set[str] = set()
+        self.cures: dict[str, int] = {}
         self.final_dice: list[str] = []
         self.pending: list[int] = []  # monsters that may still yield
         self.turn_number = 1
@@ -366,6 +376,7 @@ class KingOfTokyoState:
         self.dealt_damage = False
         self.bonus_rolls = 0
         self.used_this_turn = set()
+        self.cures = {}
         self.final_dice = []
         self.fewer_dice, self.fewer_dice_next = self.fewer_dice_next, 0
         if m.in_tokyo:
@@ -408,7 +419,17 @@ class KingOfTokyoState:
             self._end_turn(action)
         elif isinstance(action, Use):
             self._use(action)
+        elif isinstance(action, Cure):
+            self._cure(action)
         self.history.append(action)
+
+    def _cure(self, action: Cure) -> None:
+        m = self.monsters[action.monster]
+        if action.monster != self.active or self.phase != "roll" or not self.rolls:
+            raise self._fail("kot-cure", monster=m.name, why="hearts are spent while resolving your own dice")
+        if m.tokens.get(action.token, 0) - self.cures.get(action.token, 0) < action.count:
+            raise self._fail("kot-cure", monster=m.name, why=f"it has no {action.token} token left to remove")
+        self.cures[action.token] = self.cures.get(action.token, 0) + action.count
 
     def _use(self, action: Use) -> None:
         from .kot_hooks import HOOKS
@@ -474,8 +495,17 @@ class KingOfTokyoState:
             if c >= rs.set_size:
                 m.vp += int(number) + c - rs.set_size
         self.gain_energy(m, counts["energy"])
-        if counts["heart"] and (not m.in_tokyo or rs.heal_in_tokyo):
-            self.heal(m, counts["heart"])
+        hearts = counts["heart"]
+        cured = sum(self.cures.values())
+        if cured:
+            if m.in_tokyo or cured > hearts:
+                why = "only outside Tokyo" if m.in_tokyo else f"{cured} tokens need {cured} hearts, not {hearts}"
+                raise self._fail("kot-cure", monster=m.name, why=why)
+            for token, n in self.cures.items():
+                m.tokens[token] -= n
+            hearts -= cured
+        if hearts and (not m.in_tokyo or rs.heal_in_tokyo):
+            self.heal(m, hearts)
         smashes = counts["smash"]
         extra_hits: list[tuple[list[int], int]] = []
         for e in list(self.effects(m, "resolve")):
@@ -496,6 +526,8 @@ class KingOfTokyoState:
                 lost = self.damage(i, smashes, self.active)
                 if lost:
                     self.smash_damage[i] = lost
+                    for _, hook in self.hooks_of(m):
+                        hook.on_smash_damage(self, i)
         for victims, amount in extra_hits:
             for i in victims:
                 self.damage(i, amount, self.active)
@@ -673,6 +705,8 @@ class KingOfTokyoState:
             raise self._fail("kot-wrong-monster", expected=self.me.name, actor=self.monsters[action.monster].name)
         if not self.me.eliminated:
             self.trigger(self.me, "turn_end")
+        if not self.me.eliminated and self.me.tokens["poison"]:
+            self.damage(self.active, self.me.tokens["poison"])
         self._check_end()
         if self.over is None:
             self._next_turn()

@@ -11,6 +11,7 @@ from .errors import Diagnostic, KbgError
 from .king_of_tokyo import (
     Action,
     Buy,
+    Cure,
     Decide,
     EndTurn,
     Keep,
@@ -28,7 +29,7 @@ from .logfile import Event, GameText, Token
 from .model import KingOfTokyoRuleset
 
 KEYWORDS = {"market", "first", "expect"}
-VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use"}
+VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure"}
 LOCATIONS = {"outside", "city", "bay"}
 
 
@@ -122,6 +123,12 @@ class Parser:
             action: Action = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
                               else Decide(who, verb == "yield"))
             return Parsed(ev, "action", action, monster=who, cols=cols)
+        if verb == "cure":
+            if not rest or rest[0].text not in ("poison", "shrink") or len(rest) > 2 or (
+                    len(rest) == 2 and not (rest[1].text.isascii() and rest[1].text.isdigit())):
+                raise LogSyntaxError("expected: NAME cure poison|shrink [N] (hearts spent to remove tokens)", t[1].col)
+            n = int(rest[1].text) if len(rest) == 2 else 1
+            return Parsed(ev, "action", Cure(who, rest[0].text, n), monster=who, cols=cols)
         if verb == "use":
             if not rest:
                 raise LogSyntaxError("expected: NAME use CARD [ARGUMENTS]", t[1].col)

@@ -39,6 +39,9 @@ class Hook:
         """True if re-rolling ``dice`` costs no roll."""
         return False
 
+    def on_smash_damage(self, st: KingOfTokyoState, victim: int) -> None:
+        """The owner's smashes just took life from ``victim``."""
+
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
         raise st._fail("kot-card-use", card=st.cards[self.card].name, why="it has nothing to use")
 
@@ -213,7 +216,20 @@ class Jets(Hook):
         st.monsters[i].hp += st.smash_damage.get(i, 0)
 
 
+class TokenGiver(Hook):
+    """Poison Spit and Shrink Ray: each monster the owner's smashes hurt gets a token."""
+
+    def __init__(self, card: str, token: str) -> None:
+        self.card = card
+        self.token = token
+
+    def on_smash_damage(self, st: KingOfTokyoState, victim: int) -> None:
+        st.monsters[victim].tokens[self.token] += 1
+
+
 HOOKS: dict[str, Hook] = {
+    "poison_spit": TokenGiver("poison-spit", "poison"),
+    "shrink_ray": TokenGiver("shrink-ray", "shrink"),
     "energy_drink": EnergyDrink(),
     "smoke_cloud": SmokeCloud(),
     "herd_culler": HerdCuller(),

@@ -102,7 +102,7 @@ def _kot_reveal(state: Any, rng: random.Random, n: int) -> list[str]:
 
 def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> list[str]:
     """Play to the end with random legal choices; the log lines of every event."""
-    from .king_of_tokyo import FACES, SHORT, Buy, Decide, EndTurn, Reroll, Roll, Sweep, Use
+    from .king_of_tokyo import FACES, SHORT, Buy, Cure, Decide, EndTurn, Reroll, Roll, Sweep, Use
 
     names = state.players
     lines: list[str] = []
@@ -133,6 +133,11 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
                 new = tuple(rng.choice(FACES) for _ in chosen)
                 state.apply(Reroll(chosen, new))
                 lines.append(f"{who} reroll {' '.join(SHORT[f] for f in chosen)} : {' '.join(SHORT[f] for f in new)}")
+            for token in ("poison", "shrink"):
+                spare = state.dice.count("heart") - sum(state.cures.values())
+                if state.me.tokens[token] and spare > 0 and not state.me.in_tokyo and rng.random() < 0.5:
+                    state.apply(Cure(me, token, 1))
+                    lines.append(f"{who} cure {token}")
             later = {"freeze-time", "rapid-healing", "metamorph"} & set(state.me.cards)
             if later or rng.random() < 0.3:  # uses after the roll need the resolution stated first
                 from .king_of_tokyo import Keep

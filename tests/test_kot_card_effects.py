@@ -7,6 +7,7 @@ import pytest
 import kbgrules
 from kbgrules.king_of_tokyo import (
     Buy,
+    Cure,
     Decide,
     EndTurn,
     Keep,
@@ -499,6 +500,41 @@ def test_jets_yield_without_damage() -> None:
     roll(st, "s", "s", "s", "h", "h", "1")
     st.apply(Decide(0, True))
     assert st.monsters[0].hp == 10 and st.monsters[1].location == "city"
+
+
+@pytest.mark.parametrize("card,token", [("poison-spit", "poison"), ("shrink-ray", "shrink")])
+def test_token_cards(card: str, token: str) -> None:
+    st = game()
+    after_turn(st, "1", "2", "3", "h", "h", "h")  # Ann in the City
+    give(st, 1, card)
+    after_turn(st, "s", "2", "3", "h", "h", "1")  # Bob hurts Ann: a token
+    assert st.monsters[0].tokens[token] == 1
+    after_turn(st, "1", "2", "3", "e", "e", "e")
+    if token == "poison":
+        roll(st, "1", "2", "3", "e", "e", "e")
+        st.apply(EndTurn(0))                      # Ann loses 1 at the end of her own turn
+        assert st.monsters[0].hp == 10 - 1 - 1
+    else:
+        assert st.dice_count() == 5
+
+
+def test_hearts_cure_tokens_outside_tokyo_only() -> None:
+    st = game()
+    after_turn(st, "1", "2", "3", "e", "e", "e")  # Ann in the City
+    st.monsters[1].tokens["poison"] = 2
+    roll(st, "h", "h", "3", "e", "e", "e")
+    st.apply(Cure(1, "poison", 1))
+    st.apply(EndTurn(1))
+    assert st.monsters[1].tokens["poison"] == 1
+    assert st.monsters[1].hp == 10 - 1  # one heart cured (max 10 anyway), then 1 poison at the end
+    roll(st, "1", "2", "3", "e", "e", "e")
+    st.apply(EndTurn(2))
+    roll(st, "h", "1", "3", "e", "e", "e")        # Ann in Tokyo cannot cure
+    st.monsters[0].tokens["poison"] = 1
+    st.apply(Cure(0, "poison"))
+    with pytest.raises(IllegalMoveError) as info:
+        st.apply(EndTurn(0))
+    assert info.value.code == "kot-cure"
 
 
 HOOK_CARDS = [c.id for c in kbgrules.load("kot").cards if c.hook and c.hook not in HOOKS]

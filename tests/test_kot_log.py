@@ -85,6 +85,7 @@ VIOLATIONS = [
     (edit(8, "Bob keep"), 8, 1, "kot-unexpected"),
     (BASE + "expect winner Ann\n", 20, 1, "kot-checkpoint"),
     (edit(6, "Ann use energy-drink"), 6, 1, "kot-card-use"),
+    (edit(6, "Ann cure poison"), 6, 1, "kot-cure"),
 ]
 
 
