@@ -172,6 +172,7 @@ class KingOfTokyoState:
         self.smashes = 0
         self.dealt_damage = False
         self.extra_turn = False
+        self.frenzy_now = False
         self.bonus_rolls = 0
         self.fewer_dice = 0
         self.fewer_dice_next = 0
@@ -649,6 +650,10 @@ class KingOfTokyoState:
                 self.card_effect(m, e)
         if card.hook is not None:
             HOOKS[card.hook].on_buy(self, m)
+        if self.frenzy_now and not m.eliminated:
+            self.frenzy_now = False  # the turn ends at once, without its end-of-turn effects
+            self.turn_number += 1
+            self.start_turn()
         for cid in owned:
             for e in self.cards[cid].effects:
                 if e["when"] == "buy_other" and not m.eliminated:
@@ -682,7 +687,8 @@ class KingOfTokyoState:
             for i in self.alive():
                 if i != me:
                     self.monsters[i].energy -= self.monsters[i].energy // int(per)
-        if e.get("take_tokyo") and not m.eliminated and m.location != "city":
+        stays = e.get("take_tokyo") == "unless-in-tokyo" and m.in_tokyo
+        if e.get("take_tokyo") and not m.eliminated and m.location != "city" and not stays:
             holder = self.occupant("city")
             if holder is not None:
                 self.monsters[holder].location = "outside"
@@ -691,7 +697,9 @@ class KingOfTokyoState:
             if entering:
                 r = self.rs.enter_reward
                 self.gain(m, r.resource, r.amount)
-        if e.get("extra_turn"):
+        if e.get("extra_turn") == "now":
+            self.frenzy_now = True
+        elif e.get("extra_turn"):
             self.extra_turn = True
 
     def _end_turn(self, action: EndTurn) -> None:

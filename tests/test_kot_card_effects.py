@@ -554,3 +554,25 @@ def test_every_card_has_effects_or_a_hook() -> None:
     assert all(bool(c.effects) != bool(c.hook) for c in cards)
     assert len([c for c in cards if c.effects]) == 42
     assert len(HOOK_CARDS) + len(HOOKS) + 42 == len(cards)
+
+
+def test_frenzy_option_ends_the_turn_at_once() -> None:
+    rs = kbgrules.load("king-of-tokyo", players=3, variants=["frenzy-ends-turn"])
+    st = KingOfTokyoState(rs, NAMES[:3], ["frenzy", "heal", "tank"])
+    give(st, 0, "solar-powered")
+    roll(st, "1", "2", "3", "h", "h", "h")
+    buy(st, "frenzy", 7)
+    assert st.active == 0 and st.phase == "roll" and st.turn_number == 2
+    assert st.me.energy == 0  # Solar Powered's end-of-turn energy was skipped
+    assert st.me.vp == 1 + 2  # the new turn starts in the City
+
+
+def test_death_from_above_option_keeps_the_bay() -> None:
+    for variants, where in (((), "city"), (("death-from-above-bay-stays",), "bay")):
+        rs = kbgrules.load("king-of-tokyo", players=5, variants=variants)
+        st = KingOfTokyoState(rs, ["Ann", "Bob", "Cid", "Dee", "Eve"], ["death-from-above", "heal", "tank"])
+        after_turn(st, "1", "2", "3", "h", "h", "h")  # Ann: City
+        roll(st, "1", "2", "3", "h", "h", "h")
+        st.apply(Keep())                               # Bob enters the Bay
+        buy(st, "death-from-above")
+        assert st.monsters[1].location == where
