@@ -103,17 +103,27 @@ class Property:
 class Kingdom:
     """One player's kingdom: the castle at (0, 0) and the squares placed around it."""
 
-    __slots__ = ("cells", "discards", "maxx", "maxy", "minx", "miny", "placed", "size")
+    __slots__ = ("castle_wild", "cells", "diagonal", "discards", "maxx", "maxy", "min_edges", "minx", "miny",
+                 "placed", "size")
 
-    def __init__(self, size: int = 5) -> None:
+    def __init__(self, size: int = 5, *, castle_wild: bool = True, min_edges: int = 1, diagonal: bool = False) -> None:
         self.size = size
+        self.castle_wild = castle_wild
+        self.min_edges = min_edges
+        self.diagonal = diagonal
         self.cells: dict[Cell, Half] = {(0, 0): CASTLE}
         self.minx = self.maxx = self.miny = self.maxy = 0
         self.discards = 0
         self.placed: list[int] = []
 
+    @classmethod
+    def for_rules(cls, rs: KingdominoRuleset) -> Kingdom:
+        """An empty kingdom under the ruleset's placement parameters (size, castle, matching edges)."""
+        return cls(rs.kingdom_size, castle_wild=rs.castle_wild, min_edges=rs.min_matching_edges,
+                   diagonal=rs.diagonal_connects)
+
     def copy(self) -> Kingdom:
-        k = Kingdom(self.size)
+        k = Kingdom(self.size, castle_wild=self.castle_wild, min_edges=self.min_edges, diagonal=self.diagonal)
         k.cells = dict(self.cells)
         k.minx, k.maxx, k.miny, k.maxy = self.minx, self.maxx, self.miny, self.maxy
         k.discards = self.discards
@@ -133,17 +143,26 @@ class Kingdom:
         h = max(self.maxy, a[1], b[1]) - min(self.miny, a[1], b[1]) + 1
         return w, h
 
-    def _connects(self, half: Half, cell: Cell, other: Cell) -> bool:
-        cells = self.cells
+    def _around(self, cell: Cell) -> Iterator[Cell]:
         x, y = cell
         for dx, dy in DIRECTIONS:
-            n = (x + dx, y + dy)
-            if n == other:
-                continue
-            sq = cells.get(n)
-            if sq is not None and (sq is CASTLE or sq.terrain == half.terrain):
-                return True
-        return False
+            yield (x + dx, y + dy)
+        if self.diagonal:
+            for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+                yield (x + dx, y + dy)
+
+    def _matches(self, terrain: str, cell: Cell) -> int:
+        """Matching edges for a square of ``terrain`` put on the empty ``cell`` (the castle counts if wild)."""
+        n = 0
+        for c in self._around(cell):
+            sq = self.cells.get(c)
+            if sq is not None and ((sq is CASTLE and self.castle_wild) or sq.terrain == terrain):
+                n += 1
+        return n
+
+    def _connects_pair(self, first: str, a: Cell, second: str, b: Cell) -> bool:
+        total = self._matches(first, a) + self._matches(second, b)
+        return total >= max(1, self.min_edges)
 
     def problem(self, domino: Domino, a: Cell, b: Cell) -> tuple[str, dict[str, Any]] | None:
         """Why placing ``domino`` with its first half on ``a`` and second on ``b`` is illegal, or None."""
@@ -155,7 +174,7 @@ class Kingdom:
         w, h = self._extent(a, b)
         if w > self.size or h > self.size:
             return "kd-too-big", {"w": w, "h": h}
-        if not (self._connects(domino.first, a, b) or self._connects(domino.second, b, a)):
+        if not self._connects_pair(domino.first.terrain, a, domino.second.terrain, b):
             return "kd-no-connection", {}
         return None
 
@@ -174,24 +193,24 @@ class Kingdom:
         self.placed.append(domino.number)
 
     def frontier(self) -> set[Cell]:
-        """Empty cells next to a square or the castle."""
+        """Empty cells next to a square or the castle (diagonally too when diagonals connect)."""
         cells = self.cells
-        return {n for c in cells for n in neighbours(c) if n not in cells}
+        return {n for c in cells for n in self._around(c) if n not in cells}
 
-    def _touching(self) -> dict[Cell, tuple[bool, frozenset[str]]]:
-        """For each frontier cell: does it touch the castle, and which terrains does it touch."""
+    def _touching(self) -> dict[Cell, tuple[int, dict[str, int]]]:
+        """For each frontier cell: matching edges the castle gives, and the terrains around it."""
         cells = self.cells
-        out: dict[Cell, tuple[bool, frozenset[str]]] = {}
+        out: dict[Cell, tuple[int, dict[str, int]]] = {}
         for f in self.frontier():
-            castle = False
-            terrains = set()
-            for n in neighbours(f):
+            castle = 0
+            terrains: dict[str, int] = {}
+            for n in self._around(f):
                 sq = cells.get(n)
                 if sq is CASTLE:
-                    castle = True
+                    castle = 1 if self.castle_wild else 0
                 elif sq is not None:
-                    terrains.add(sq.terrain)
-            out[f] = (castle, frozenset(terrains))
+                    terrains[sq.terrain] = terrains.get(sq.terrain, 0) + 1
+            out[f] = (castle, terrains)
         return out
 
     def _placements(self, domino: Domino) -> Iterator[tuple[Cell, Cell]]:
@@ -201,12 +220,9 @@ class Kingdom:
         t1, t2 = domino.first.terrain, domino.second.terrain
         size = self.size
         minx, maxx, miny, maxy = self.minx, self.maxx, self.miny, self.maxy
-
-        def ok(terrain: str, cell: Cell) -> bool:
-            info = touch.get(cell)
-            return info is not None and (info[0] or terrain in info[1])
-
-        for f in touch:
+        none: tuple[int, dict[str, int]] = (0, {})
+        need = max(1, self.min_edges)
+        for f, (fc, ft) in touch.items():
             for dx, dy in DIRECTIONS:
                 g = (f[0] + dx, f[1] + dy)
                 if g in cells:
@@ -214,9 +230,10 @@ class Kingdom:
                 if (max(maxx, f[0], g[0]) - min(minx, f[0], g[0]) >= size
                         or max(maxy, f[1], g[1]) - min(miny, f[1], g[1]) >= size):
                     continue
-                if ok(t1, f) or ok(t2, g):
+                gc, gt = touch.get(g, none)
+                if fc + ft.get(t1, 0) + gc + gt.get(t2, 0) >= need:
                     yield (f, g)
-                if ok(t1, g) or ok(t2, f):
+                if gc + gt.get(t1, 0) + fc + ft.get(t2, 0) >= need:
                     yield (g, f)
 
     def legal_placements(self, domino: Domino) -> list[tuple[Cell, Cell]]:
@@ -419,7 +436,7 @@ class KingdominoState:
         self.players = tuple(players)
         self.row = rs.setup
         self.dominoes = {d.number: d for d in rs.dominoes}
-        self.kingdoms = [Kingdom(rs.kingdom_size) for _ in players]
+        self.kingdoms = [Kingdom.for_rules(rs) for _ in players]
         kpp = self.row.kings_per_player
         self.king_owner = [p for p in range(len(players)) for _ in range(kpp)]
         self.dealt: dict[int, int] = {}  # number -> index of the line it came in

@@ -241,3 +241,15 @@ def test_unreadable_grid() -> None:
         read_grid("t", "# nothing\n", KD)
     with pytest.raises(GridError):
         read_grid("t", "W9\n", KD)
+
+
+def test_placement_parameters_come_from_the_data() -> None:
+    assert Kingdom(5, castle_wild=False).legal_placements(d(1)) == []  # nothing can touch a plain castle
+    k = Kingdom(5, min_edges=2)
+    k.place(d(1), (1, 0), (2, 0))
+    assert not k.is_legal(d(2), (3, 0), (4, 0))  # one matching edge is not enough now
+    assert k.is_legal(d(2), (1, 1), (2, 1))      # two matching edges
+    diag = Kingdom(5, diagonal=True)
+    diag.place(d(1), (1, 0), (2, 0))
+    assert diag.is_legal(d(2), (3, 1), (4, 1))   # touches wheat at a corner
+    assert not Kingdom.for_rules(KD).diagonal and Kingdom.for_rules(KD).castle_wild
