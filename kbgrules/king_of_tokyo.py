@@ -84,9 +84,14 @@ class Decide:
 
 @dataclass(frozen=True, slots=True)
 class Buy:
+    """Buy from the market (``reveal`` replaces it), the top of the deck (Made in a Lab: ``top``),
+    or another monster (Parasitic Tentacles: ``seller``)."""
+
     monster: int
     card: str
     reveal: str | None  # the card revealed to replace it (None when the deck is empty)
+    top: bool = False
+    seller: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +184,8 @@ class KingOfTokyoState:
         self.used_this_turn: set[str] = set()
         self.cures: dict[str, int] = {}
         self.final_dice: list[str] = []
+        self.just_revealed: set[str] = set()
+        self.heal_rays: list[tuple[int, int]] = []  # Healing Ray: (monster, hearts)
         self.pending: list[int] = []  # monsters that may still yield
         self.turn_number = 1
         self.over: Outcome | None = None
@@ -378,7 +385,9 @@ class KingOfTokyoState:
         self.bonus_rolls = 0
         self.used_this_turn = set()
         self.cures = {}
+        self.heal_rays = []
         self.final_dice = []
+        self.just_revealed = set()
         self.fewer_dice, self.fewer_dice_next = self.fewer_dice_next, 0
         if m.in_tokyo:
             r = self.rs.start_turn_reward
@@ -505,6 +514,17 @@ class KingOfTokyoState:
             for token, n in self.cures.items():
                 m.tokens[token] -= n
             hearts -= cured
+        rays = sum(n for _, n in self.heal_rays)
+        if rays > hearts:
+            raise self._fail("kot-card-use", card="Healing Ray", why=f"{rays} hearts given but only {hearts} left")
+        for target, n in self.heal_rays:
+            o = self.monsters[target]
+            before = o.hp
+            self.heal(o, n)
+            pay = min(o.energy, 2 * (o.hp - before))
+            o.energy -= pay
+            m.energy += pay
+        hearts -= rays
         if hearts and (not m.in_tokyo or rs.heal_in_tokyo):
             self.heal(m, hearts)
         smashes = counts["smash"]
@@ -595,23 +615,32 @@ class KingOfTokyoState:
                 self.log.append(f"{m.name} enters Tokyo {'City' if space == 'city' else 'Bay'}")
         self.phase = "buy"
 
-    def cost(self, card: str) -> int:
-        return max(0, self.cards[card].cost - self.static(self.me, "cost_reduction"))
+    def cost(self, card: str, buyer: Monster | None = None) -> int:
+        return max(0, self.cards[card].cost - self.static(buyer or self.me, "cost_reduction"))
+
+    def all_cards(self, m: Monster) -> list[str]:
+        return list(m.cards)
 
     def _market_action(self, action: Buy | Sweep) -> None:
-        if self.phase == "decide":
-            self.finish_decisions()
-        if self.phase == "roll" and self.rolls:
-            self._resolve()
+        from .kot_hooks import HOOKS
+
+        buyer = self.monsters[action.monster]
+        opportunist = (isinstance(action, Buy) and action.monster != self.active and action.seller is None
+                       and not action.top and "opportunist" in self.all_cards(buyer)
+                       and action.card in self.just_revealed and not buyer.eliminated)
+        if not opportunist:
             if self.phase == "decide":
                 self.finish_decisions()
-        if self.phase != "buy" or action.monster != self.active:
-            what = "a buy" if isinstance(action, Buy) else "a sweep"
-            if action.monster != self.active and self.phase == "buy":
-                raise self._fail("kot-wrong-monster", expected=self.me.name,
-                                 actor=self.monsters[action.monster].name)
-            raise self._fail("kot-unexpected", expected=self.expected(), got=what)
-        m = self.me
+            if self.phase == "roll" and self.rolls:
+                self._resolve()
+                if self.phase == "decide":
+                    self.finish_decisions()
+            if self.phase != "buy" or action.monster != self.active:
+                what = "a buy" if isinstance(action, Buy) else "a sweep"
+                if action.monster != self.active and self.phase == "buy":
+                    raise self._fail("kot-wrong-monster", expected=self.me.name, actor=buyer.name)
+                raise self._fail("kot-unexpected", expected=self.expected(), got=what)
+        m = buyer
         if isinstance(action, Sweep):
             if m.energy < self.rs.sweep_cost:
                 raise self._fail("kot-no-energy", monster=m.name, need=self.rs.sweep_cost, have=m.energy,
@@ -623,23 +652,40 @@ class KingOfTokyoState:
                 self.discards[c] += 1
             self.market = []
             self.reveal(action.reveals)
+            self.just_revealed = set(action.reveals)
             return
-        if action.card not in self.market:
+        card = self.cards.get(action.card)
+        seller = self.monsters[action.seller] if action.seller is not None else None
+        if seller is not None:
+            if "parasitic-tentacles" not in self.all_cards(m):
+                raise self._fail("kot-card-use", card="Parasitic Tentacles", why=f"{m.name} does not hold it")
+            if action.card not in seller.cards:
+                raise self._fail("kot-card-use", card="Parasitic Tentacles",
+                                 why=f"{seller.name} holds no {card.name if card else action.card}")
+        elif action.top:
+            if "made-in-a-lab" not in self.all_cards(m):
+                raise self._fail("kot-card-use", card="Made in a Lab", why=f"{m.name} does not hold it")
+            self.reveal([action.card])
+            self.market.remove(action.card)
+        elif action.card not in self.market:
             names = ", ".join(self.cards[c].name for c in self.market)
-            name = self.cards[action.card].name if action.card in self.cards else action.card
+            name = card.name if card else action.card
             raise self._fail("kot-not-in-market", card=name, market=names or "nothing")
-        price = self.cost(action.card)
+        assert card is not None
+        price = self.cost(action.card, m)
         if m.energy < price:
-            raise self._fail("kot-no-energy", monster=m.name, need=price, have=m.energy,
-                             what=self.cards[action.card].name)
-        card = self.cards[action.card]
-        from .kot_hooks import HOOKS
-
+            if action.top:  # the peeked card stays on top of the deck
+                self.deck[action.card] += 1
+            raise self._fail("kot-no-energy", monster=m.name, need=price, have=m.energy, what=card.name)
         if card.hook is not None and card.hook not in HOOKS:
             raise UnsupportedCardError(f"kbg check cannot replay {card.name} yet (its effect needs the "
                                        f"{card.hook!r} hook, not written yet)")
         m.energy -= price
-        self.market.remove(action.card)
+        if seller is not None:
+            seller.cards.remove(card.id)
+            seller.energy += price
+        elif not action.top:
+            self.market.remove(action.card)
         owned = list(m.cards)
         if card.type == "keep":
             m.cards.append(card.id)
@@ -650,19 +696,21 @@ class KingOfTokyoState:
                 self.card_effect(m, e)
         if card.hook is not None:
             HOOKS[card.hook].on_buy(self, m)
-        if self.frenzy_now and not m.eliminated:
-            self.frenzy_now = False  # the turn ends at once, without its end-of-turn effects
-            self.turn_number += 1
-            self.start_turn()
         for cid in owned:
             for e in self.cards[cid].effects:
                 if e["when"] == "buy_other" and not m.eliminated:
                     self.apply_gains(m, e)
-        if action.reveal is not None:
-            self.reveal([action.reveal])
-        elif sum(self.deck.values()) + (sum(self.discards.values())
-                                        if self.rs.deck_exhausted == "reshuffle-discards" else 0):
-            raise self._fail("kot-reveal-count", expected=1, got=0)
+        if seller is None and not action.top:
+            if action.reveal is not None:
+                self.reveal([action.reveal])
+                self.just_revealed = {action.reveal}
+            elif sum(self.deck.values()) + (sum(self.discards.values())
+                                            if self.rs.deck_exhausted == "reshuffle-discards" else 0):
+                raise self._fail("kot-reveal-count", expected=1, got=0)
+        if self.frenzy_now and not m.eliminated:
+            self.frenzy_now = False  # the turn ends at once, without its end-of-turn effects
+            self.turn_number += 1
+            self.start_turn()
 
     def card_effect(self, m: Monster, e: Mapping[str, Any]) -> None:
         """A card's one-off effect (on buying it)."""

@@ -106,9 +106,7 @@ class Parser:
         verb = t[1].text
         rest = t[2:]
         cols = {"actor": t[0].col, "verb": t[1].col}
-        if verb == "roll":
-            if not rest:
-                raise LogSyntaxError("expected: NAME roll FACE FACE ... (every die rolled)", t[1].col)
+        if verb == "roll":  # no faces at all: a monster whose Shrink Ray tokens took every die
             return Parsed(ev, "action", Roll(self.faces(rest)), monster=who, cols=cols)
         if verb == "reroll":
             texts = [x.text for x in rest]
@@ -137,9 +135,17 @@ class Parser:
                           cols=cols)
         if verb == "buy":
             texts = [x.text for x in rest]
+            if len(texts) == 2 and texts[0] == "top":  # Made in a Lab
+                cols["card"] = rest[1].col
+                return Parsed(ev, "action", Buy(who, self.card(rest[1]), None, top=True), monster=who, cols=cols)
+            if len(texts) == 3 and texts[1] == "from":  # Parasitic Tentacles
+                cols["card"] = rest[0].col
+                return Parsed(ev, "action", Buy(who, self.card(rest[0]), None, seller=self.player(rest[2])),
+                              monster=who, cols=cols)
             if not rest or (":" in texts and (texts.index(":") != 1 or len(texts) != 3)) or \
                     (":" not in texts and len(texts) != 1):
-                raise LogSyntaxError("expected: NAME buy CARD : REVEALED-CARD", t[1].col)
+                raise LogSyntaxError("expected: NAME buy CARD : REVEALED-CARD (or buy top CARD, buy CARD from NAME)",
+                                     t[1].col)
             cols["card"] = rest[0].col
             reveal = self.card(rest[2]) if len(rest) == 3 else None
             return Parsed(ev, "action", Buy(who, self.card(rest[0]), reveal), monster=who, cols=cols)
@@ -251,8 +257,9 @@ class Replay:
                     continue
                 assert p.action is not None
                 act = p.action
-                if not isinstance(act, Decide | Use) and p.monster is not None and p.monster != st.active \
-                        and st.over is None:
+                opportunist = isinstance(act, Buy) and "opportunist" in st.monsters[act.monster].cards
+                if not isinstance(act, Decide | Use) and not opportunist and p.monster is not None \
+                        and p.monster != st.active and st.over is None:
                     raise violation(self.rs, "kot-wrong-monster", expected=st.me.name,
                                     actor=self.players[p.monster])
                 st.apply(act)

@@ -227,7 +227,58 @@ class TokenGiver(Hook):
         st.monsters[victim].tokens[self.token] += 1
 
 
+class Passive(Hook):
+    """A card the engine reads where it matters (Opportunist, Made in a Lab, Parasitic Tentacles)."""
+
+    def __init__(self, card: str) -> None:
+        self.card = card
+
+
+class PsychicProbe(Hook):
+    card = "psychic-probe"
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        from .king_of_tokyo import face
+
+        if i == st.active or st.phase != "roll" or not st.rolls:
+            raise st._fail("kot-card-use", card="Psychic Probe", why="it re-rolls a die of the monster rolling now")
+        key = f"psychic-probe:{i}"
+        if key in st.used_this_turn:
+            raise st._fail("kot-card-use", card="Psychic Probe", why="once per turn of each other monster")
+        if len(args) != 3 or args[1] != ":":
+            raise st._fail("kot-card-use", card="Psychic Probe", why="write: use psychic-probe FACE : NEW-FACE")
+        old, new = face(args[0]), face(args[2])
+        if old is None or new is None:
+            raise st._fail("kot-bad-face", face=args[0] if old is None else args[2])
+        if old not in st.dice:
+            raise st._fail("kot-card-use", card="Psychic Probe", why=f"no die shows {old}")
+        st.dice[st.dice.index(old)] = new
+        st.used_this_turn.add(key)
+        if new == "heart":
+            st.discard_card(st.monsters[i], self.card)
+
+
+class HealingRay(Hook):
+    card = "healing-ray"
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _in_roll(st, i, self.card)
+        names = {m.name: k for k, m in enumerate(st.monsters)}
+        if len(args) not in (1, 2) or args[0] not in names or (len(args) == 2 and not (
+                args[1].isascii() and args[1].isdigit() and int(args[1]) > 0)):
+            raise st._fail("kot-card-use", card="Healing Ray", why="write: use healing-ray MONSTER [HEARTS]")
+        target = names[args[0]]
+        if target == i or st.monsters[target].eliminated:
+            raise st._fail("kot-card-use", card="Healing Ray", why="it heals another monster still in the game")
+        st.heal_rays.append((target, int(args[1]) if len(args) == 2 else 1))
+
+
 HOOKS: dict[str, Hook] = {
+    "opportunist": Passive("opportunist"),
+    "made_in_a_lab": Passive("made-in-a-lab"),
+    "parasitic_tentacles": Passive("parasitic-tentacles"),
+    "psychic_probe": PsychicProbe(),
+    "healing_ray": HealingRay(),
     "poison_spit": TokenGiver("poison-spit", "poison"),
     "shrink_ray": TokenGiver("shrink-ray", "shrink"),
     "energy_drink": EnergyDrink(),

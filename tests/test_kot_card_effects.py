@@ -537,6 +537,65 @@ def test_hearts_cure_tokens_outside_tokyo_only() -> None:
     assert info.value.code == "kot-cure"
 
 
+def test_opportunist_buys_out_of_turn() -> None:
+    st = game()
+    give(st, 2, "opportunist")
+    st.monsters[2].energy = 6
+    roll(st, "1", "2", "3", "h", "h", "h")
+    st.me.energy = 3
+    st.apply(Buy(0, "corner-store", "skyscraper"))  # Skyscraper is revealed...
+    st.apply(Buy(2, "skyscraper", "energize"))      # ...and Cid takes it at once
+    assert st.monsters[2].vp == 4 and st.monsters[2].energy == 0
+    with pytest.raises(IllegalMoveError):
+        st.apply(Buy(1, "heal", "gourmet"))          # Bob has no Opportunist
+
+
+def test_made_in_a_lab_buys_the_top_card() -> None:
+    st = game()
+    give(st, 0, "made-in-a-lab")
+    roll(st, "1", "2", "3", "h", "h", "h")
+    st.me.energy = 6
+    st.apply(Buy(0, "skyscraper", None, top=True))
+    assert st.me.vp == 1 + 4 and st.market == list(FILLER) and st.deck["skyscraper"] == 0
+
+
+def test_parasitic_tentacles_buys_from_another_monster() -> None:
+    st = game()
+    give(st, 0, "parasitic-tentacles")
+    give(st, 1, "extra-head")
+    roll(st, "1", "2", "3", "h", "h", "h")
+    st.me.energy = 7
+    st.apply(Buy(0, "extra-head", None, seller=1))
+    assert "extra-head" in st.monsters[0].cards and st.monsters[1].energy == 7 and not st.monsters[1].cards
+
+
+def test_psychic_probe_rerolls_another_monsters_die() -> None:
+    st = game()
+    give(st, 1, "psychic-probe")
+    roll(st, "s", "s", "s", "1", "2", "3")
+    use(st, 1, "psychic-probe", "s", ":", "1")
+    with pytest.raises(IllegalMoveError):
+        use(st, 1, "psychic-probe", "s", ":", "1")  # once per turn
+    st.apply(EndTurn(0))
+    roll(st, "s", "s", "s", "1", "2", "3")
+    with pytest.raises(IllegalMoveError):
+        use(st, 1, "psychic-probe", "s", ":", "1")  # not on its owner's turn
+    st.apply(EndTurn(1))
+    roll(st, "h", "s", "s", "1", "2", "3")
+    use(st, 1, "psychic-probe", "s", ":", "h")      # a heart: the card is discarded
+    assert "psychic-probe" not in st.monsters[1].cards
+
+
+def test_healing_ray_heals_others_for_energy() -> None:
+    st = game()
+    give(st, 0, "healing-ray")
+    st.monsters[1].hp, st.monsters[1].energy = 6, 3
+    roll(st, "h", "h", "h", "1", "2", "3")
+    use(st, 0, "healing-ray", "Bob", "2")
+    st.apply(EndTurn(0))
+    assert st.monsters[1].hp == 8 and st.monsters[1].energy == 0 and st.monsters[0].energy == 3
+
+
 HOOK_CARDS = [c.id for c in kbgrules.load("kot").cards if c.hook and c.hook not in HOOKS]
 
 

@@ -108,8 +108,8 @@ def test_after_end_and_unknown_card() -> None:
 
 
 def test_unsupported_card_is_an_input_error() -> None:
-    text = edit(10, "Bob buy made-in-a-lab : energize").replace("market corner-store heal tank",
-                                                               "market made-in-a-lab heal tank")
+    text = edit(10, "Bob buy camouflage : energize").replace("market corner-store heal tank",
+                                                               "market camouflage heal tank")
     report = run(text)
     errs = report.games[0].errors
     assert errs and errs[0].code == "kot-unsupported-card" and report.exit_code == 2
