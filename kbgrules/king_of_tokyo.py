@@ -140,6 +140,7 @@ class Monster:
     cards: list[str] = field(default_factory=list)
     tokens: dict[str, int] = field(default_factory=lambda: {"poison": 0, "shrink": 0, "smoke": 0, "mimic": 0})
     stored: dict[str, int] = field(default_factory=dict)  # energy kept on a card (Battery Monster)
+    mimic: str | None = None  # the keep card this monster's Mimic token copies
     shielded_turn: int = 0  # Wings: no damage during this turn number
 
     @property
@@ -220,8 +221,15 @@ class KingOfTokyoState:
 
     # ---------------------------------------------------------------- card effects (data in cards.yaml)
 
+    def in_play(self, m: Monster) -> list[str]:
+        """The monster's keep cards, plus the card its Mimic token copies (while someone holds it)."""
+        cards = list(m.cards)
+        if m.mimic and "mimic" in cards and any(m.mimic in o.cards for o in self.monsters if not o.eliminated):
+            cards.append(m.mimic)
+        return cards
+
     def effects(self, m: Monster, when: str) -> Iterator[Mapping[str, Any]]:
-        for cid in m.cards:
+        for cid in self.in_play(m):
             for e in self.cards[cid].effects:
                 if e["when"] == when:
                     yield e
@@ -273,7 +281,7 @@ class KingOfTokyoState:
     def hooks_of(self, m: Monster) -> list[tuple[str, Any]]:
         from .kot_hooks import HOOKS
 
-        return [(c, HOOKS[h]) for c in list(m.cards) if (h := self.cards[c].hook) is not None and h in HOOKS]
+        return [(c, HOOKS[h]) for c in self.in_play(m) if (h := self.cards[c].hook) is not None and h in HOOKS]
 
     def discard_card(self, m: Monster, card: str) -> None:
         if card in m.cards:
@@ -339,6 +347,7 @@ class KingOfTokyoState:
         for c in m.cards:
             self.discards[c] += 1
         m.cards = []
+        m.mimic = None
         m.energy = 0
         self.log.append(f"{m.name} is eliminated")
         for o in self.monsters:
@@ -619,7 +628,7 @@ class KingOfTokyoState:
         return max(0, self.cards[card].cost - self.static(buyer or self.me, "cost_reduction"))
 
     def all_cards(self, m: Monster) -> list[str]:
-        return list(m.cards)
+        return self.in_play(m)
 
     def _market_action(self, action: Buy | Sweep) -> None:
         from .kot_hooks import HOOKS
@@ -832,7 +841,8 @@ def final_json(st: KingOfTokyoState) -> dict[str, Any]:
     return {
         "monsters": [
             {"name": m.name, "hp": m.hp, "vp": m.vp, "energy": m.energy,
-             "location": m.location, "eliminated": m.eliminated, "cards": list(m.cards), "tokens": dict(m.tokens)}
+             "location": m.location, "eliminated": m.eliminated, "cards": list(m.cards), "tokens": dict(m.tokens),
+             **({"mimic": m.mimic} if m.mimic and "mimic" in m.cards else {})}
             for m in st.monsters
         ],
         "tokyo": tokyo_json(st),

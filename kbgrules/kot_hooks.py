@@ -273,7 +273,36 @@ class HealingRay(Hook):
         st.heal_rays.append((target, int(args[1]) if len(args) == 2 else 1))
 
 
+class Mimic(Hook):
+    """``use mimic CARD``: copy a keep card in play, as if just bought; moving it later costs 1 energy."""
+
+    card = "mimic"
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        m = st.monsters[i]
+        if len(args) != 1 or args[0] not in st.cards:
+            raise st._fail("kot-card-use", card="Mimic", why="write: use mimic CARD (a keep card in play)")
+        target = args[0]
+        held = any(target in o.cards for o in st.monsters if not o.eliminated)
+        if target == "mimic" or not held or st.cards[target].type != "keep":
+            raise st._fail("kot-card-use", card="Mimic", why=f"no monster has {st.cards[target].name} in play")
+        first = m.mimic is None or m.mimic not in st.in_play(m)
+        if not first:
+            if i != st.active or st.phase != "roll" or st.rolls:
+                raise st._fail("kot-card-use", card="Mimic", why="the token moves at the start of its owner's turn")
+            _need(st, i, self.card, 1)
+        m.mimic = target
+        m.tokens["mimic"] = 1
+        for e in st.cards[target].effects:
+            if e["when"] == "buy":
+                st.card_effect(m, e)
+        hook = st.cards[target].hook
+        if hook is not None and hook in HOOKS:
+            HOOKS[hook].on_buy(st, m)
+
+
 HOOKS: dict[str, Hook] = {
+    "mimic": Mimic(),
     "opportunist": Passive("opportunist"),
     "made_in_a_lab": Passive("made-in-a-lab"),
     "parasitic_tentacles": Passive("parasitic-tentacles"),

@@ -635,3 +635,22 @@ def test_death_from_above_option_keeps_the_bay() -> None:
         st.apply(Keep())                               # Bob enters the Bay
         buy(st, "death-from-above")
         assert st.monsters[1].location == where
+
+
+def test_mimic_copies_a_keep_card() -> None:
+    st = game()
+    give(st, 1, "extra-head")
+    give(st, 1, "gourmet")
+    give(st, 0, "mimic")
+    use(st, 0, "mimic", "extra-head")
+    assert st.dice_count() == 7 and st.me.tokens["mimic"] == 1
+    after_turn(st, "1", "1", "1", "h", "h", "h", "h")
+    after_turn(st, "1", "2", "3", "e", "e", "e", "e")  # Bob holds Extra Head: 7 dice
+    after_turn(st, "1", "2", "3", "e", "e", "e")
+    st.monsters[0].energy = 1
+    use(st, 0, "mimic", "gourmet")               # start of Ann's turn: 1 energy to move the token
+    assert st.monsters[0].energy == 0 and st.dice_count() == 6
+    after_turn(st, "1", "1", "1", "e", "e", "e")
+    assert st.monsters[0].vp == 1 + 1 + 2 + 1 + 2  # 1-1-1 twice, City, a turn started in Tokyo, Gourmet
+    with pytest.raises(IllegalMoveError):
+        use(st, 0, "mimic", "heal")                # not a keep card in play
