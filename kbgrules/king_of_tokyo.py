@@ -159,7 +159,7 @@ class KingOfTokyoState:
     """A game in progress: ``legal_actions()`` for player decisions, ``apply()`` checked by default."""
 
     def __init__(self, rs: KingOfTokyoRuleset, players: Sequence[str], market: Sequence[str] = (),
-                 first: int = 0) -> None:
+                 first: int = 0, begin: bool = True) -> None:
         if rs.players != len(players):
             raise KbgError(f"the ruleset was loaded for {rs.players} players, not {len(players)}",
                            code="player-count")
@@ -194,7 +194,8 @@ class KingOfTokyoState:
         self.log: list[str] = []  # what the checker computed, for people
         if market:
             self.reveal(list(market))
-        self.start_turn()
+        if begin:
+            self.start_turn()
 
     # ---------------------------------------------------------------- helpers
 

@@ -28,7 +28,8 @@ from .kingdomino import IllegalMoveError
 from .logfile import Event, GameText, Token
 from .model import KingOfTokyoRuleset
 
-KEYWORDS = {"market", "first", "expect"}
+KEYWORDS = {"market", "first", "expect", "turn"}
+STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke"}
 VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure"}
 LOCATIONS = {"outside", "city", "bay"}
 
@@ -99,6 +100,12 @@ class Parser:
             return Parsed(ev, "setup", what="first", monster=self.player(t[1]))
         if head == "expect":
             return self.expect(ev)
+        if head == "turn":
+            if len(t) != 2:
+                raise LogSyntaxError("expected: turn NAME (whose turn starts the position)", ev.col)
+            return Parsed(ev, "setup", what="first", monster=self.player(t[1]))
+        if len(t) >= 2 and t[1].text == "is":
+            return self.position(ev)
         who = self.player(t[0])
         if len(t) < 2 or t[1].text not in VERBS:
             col = t[1].col if len(t) > 1 else ev.col
@@ -154,6 +161,31 @@ class Parser:
             raise LogSyntaxError("expected: NAME sweep : CARD CARD CARD (the cards revealed)", t[1].col)
         return Parsed(ev, "action", Sweep(who, tuple(self.card(x) for x in rest[1:])), monster=who, cols=cols)
 
+    def position(self, ev: Event) -> Parsed:
+        """``NAME is hp=N vp=N energy=N place=city cards=a,b poison=N shrink=N smoke=N [eliminated]``."""
+        t = ev.tokens
+        who = self.player(t[0])
+        state: dict[str, Any] = {}
+        for x in t[2:]:
+            if x.text == "eliminated":
+                state["eliminated"] = True
+                continue
+            key, eq, value = x.text.partition("=")
+            if not eq or key not in STATE_KEYS:
+                raise LogSyntaxError(f"{x.text!r}: write KEY=VALUE with KEY one of {', '.join(sorted(STATE_KEYS))}",
+                                     x.col)
+            if key == "place":
+                if value not in LOCATIONS:
+                    raise LogSyntaxError("place is outside, city or bay", x.col)
+                state[key] = value
+            elif key == "cards":
+                state[key] = [self.card(Token(c, x.col)) for c in value.split(",") if c]
+            elif value.isascii() and value.isdigit():
+                state[key] = int(value)
+            else:
+                raise LogSyntaxError(f"{key} must be a number", x.col)
+        return Parsed(ev, "setup", what="monster", monster=who, values=[state])
+
     def expect(self, ev: Event) -> Parsed:
         t = ev.tokens
         if len(t) >= 2 and t[1].text in ("winner", "winners"):
@@ -197,6 +229,47 @@ class Replay:
                                             f"game {self.report.index}: checking stopped at this line; the lines "
                                             "after it were not checked", "note"))
 
+    def start(self, market: list[str], first: int, states: list[Parsed]) -> KingOfTokyoState:
+        """The state at the start of play: the setup, or the stated position (``NAME is ...`` lines)."""
+        if not states:
+            return KingOfTokyoState(self.rs, self.players, market, first)
+        st = KingOfTokyoState(self.rs, self.players, (), first, begin=False)
+        rs = self.rs
+        for p in states:
+            assert p.monster is not None
+            m = st.monsters[p.monster]
+            info = p.values[0]
+            m.hp = int(info.get("hp", m.hp))
+            m.vp = int(info.get("vp", m.vp))
+            m.energy = int(info.get("energy", m.energy))
+            m.location = str(info.get("place", m.location))
+            m.eliminated = bool(info.get("eliminated", False)) or m.hp == 0
+            for token in ("poison", "shrink", "smoke"):
+                m.tokens[token] = int(info.get(token, 0))
+            for c in info.get("cards", []):
+                if st.cards[c].type != "keep":
+                    raise violation(rs, "kot-position", problem=f"{st.cards[c].name} is not a keep card")
+                if st.deck[c] <= 0:
+                    raise violation(rs, "kot-position", problem=f"more copies of {st.cards[c].name} than the deck has")
+                st.deck[c] -= 1
+                m.cards.append(c)
+            if m.hp > rs.life_hard_cap:
+                raise violation(rs, "kot-position", problem=f"{m.name} has {m.hp} life; no monster has more than "
+                                                            f"{rs.life_hard_cap}")
+            if m.eliminated and m.location != "outside":
+                raise violation(rs, "kot-position", problem=f"{m.name} is eliminated but in Tokyo")
+        for space in ("city", "bay"):
+            holders = [m.name for m in st.monsters if m.location == space]
+            if len(holders) > 1:
+                raise violation(rs, "kot-position", problem=f"{' and '.join(holders)} are both in Tokyo {space}")
+        if st.occupant("bay") is not None and not st.bay_open():
+            raise violation(rs, "kot-position", problem="Tokyo Bay is not in use with this many monsters")
+        if st.monsters[first].eliminated:
+            raise violation(rs, "kot-position", problem=f"{st.monsters[first].name} is eliminated and has no turn")
+        st.reveal(market)
+        st.start_turn()
+        return st
+
     def snapshot(self, st: KingOfTokyoState, who: int | None) -> None:
         self.report.timeline.append({
             "turn": len(self.report.timeline) + 1,
@@ -234,6 +307,7 @@ class Replay:
     def run(self, parsed: list[Parsed], stop_line: int | None) -> None:
         market: list[str] = []
         first = 0
+        states: list[Parsed] = []
         for p in parsed:
             if stop_line is not None and p.event.line >= stop_line:
                 break
@@ -243,12 +317,14 @@ class Replay:
                         raise LogSyntaxError(f"'{p.what}' belongs before the first turn", p.event.col)
                     if p.what == "market":
                         market = list(p.values)
+                    elif p.what == "monster":
+                        states.append(p)
                     else:
                         assert p.monster is not None
                         first = p.monster
                     continue
                 if self.state is None:
-                    self.state = KingOfTokyoState(self.rs, self.players, market, first)
+                    self.state = self.start(market, first, states)
                 st = self.state
                 if p.kind == "expect":
                     if st.phase == "decide":
@@ -279,8 +355,9 @@ class Replay:
                 return
         if self.state is None:
             try:
-                self.state = KingOfTokyoState(self.rs, self.players, market, first)
-            except IllegalMoveError:
+                self.state = self.start(market, first, states)
+            except IllegalMoveError as exc:
+                self.fail(states[-1] if states else parsed[0], exc)
                 self.state = KingOfTokyoState(self.rs, self.players, (), first)
 
 

@@ -118,7 +118,7 @@ def test_unsupported_card_is_an_input_error() -> None:
 def test_every_code_is_exercised_and_names_a_rule() -> None:
     rs = kbgrules.load("kot")
     exercised = {v[3] for v in VIOLATIONS} | {"kot-reveal-count", "kot-after-end", "kot-unknown-card",
-                                                "kot-bad-face"}
+                                                "kot-bad-face", "kot-position"}
     assert set(rs.data["codes"]) <= exercised
     for code, entry in rs.data["codes"].items():
         assert entry["rule"] in rs.rules, code
@@ -198,3 +198,42 @@ def test_corrupted_events_fail_at_their_line(players: int, seed: int, kind: str)
     assert game.violations, bad
     v = game.violations[0]
     assert (v.line, v.code in codes) == (line, True), str(v)
+
+
+POSITION = """\
+@game king-of-tokyo
+@players Ann Bob Cid
+Ann is hp=7 vp=18 energy=3 place=city cards=gourmet
+Bob is hp=2 vp=5 energy=9 cards=extra-head,giant-brain poison=1
+Cid is eliminated hp=0
+market heal tank energize
+turn Ann
+Ann roll 1 1 1 e e h
+Ann end
+expect Ann vp 23
+expect winner Ann
+"""
+
+
+def test_start_from_a_position() -> None:
+    report = run(POSITION)
+    assert report.exit_code == 0, [str(v) for g in report.games for v in g.violations]
+    final = report.games[0].final
+    assert final is not None and final["game_over"]["winners"] == ["Ann"]
+    bob = final["monsters"][1]
+    assert bob["cards"] == ["extra-head", "giant-brain"] and bob["tokens"]["poison"] == 1
+
+
+@pytest.mark.parametrize("line,new", [
+    (4, "Bob is hp=2 place=city"),                 # two monsters in the City
+    (4, "Bob is hp=2 place=bay"),                  # the Bay needs 5 monsters
+    (4, "Bob is hp=13"),                           # over the hard cap
+    (4, "Bob is cards=gourmet"),                   # a second Gourmet: the deck has one
+    (4, "Bob is cards=heal"),                      # a discard card cannot be held
+    (5, "Cid is eliminated place=city hp=0"),      # eliminated in Tokyo
+    (7, "turn Cid"),                               # an eliminated monster has no turn
+])
+def test_impossible_positions(line: int, new: str) -> None:
+    report = run(edit(line, new, POSITION))
+    (game,) = report.games
+    assert game.violations and game.violations[0].code == "kot-position", [str(v) for v in game.violations]
