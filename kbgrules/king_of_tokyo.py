@@ -539,20 +539,24 @@ class KingOfTokyoState:
             self.heal(m, hearts)
         smashes = counts["smash"]
         extra_hits: list[tuple[list[int], int]] = []
+        extra_damage = 0
         for e in list(self.effects(m, "resolve")):
             if self.condition(m, e.get("if")):
                 smashes += int(e.get("add_smash", 0))
+                extra_damage += int(e.get("extra_damage", 0))
                 self.apply_gains(m, e)
                 if e.get("neighbours_lose"):
                     extra_hits.append((self.neighbours(self.active), int(e["neighbours_lose"].get("hp", 0))))
         self.smashes = smashes
+        if self.holds(m, "smash_everyone"):
+            targets = [i for i in self.alive() if i != self.active]
+        elif m.in_tokyo:
+            targets = [i for i in self.alive() if i != self.active and not self.monsters[i].in_tokyo]
+        else:
+            targets = [i for i in self.alive() if self.monsters[i].in_tokyo]
+        if extra_damage:
+            extra_hits.append((list(targets), extra_damage))
         if smashes:
-            if self.holds(m, "smash_everyone"):
-                targets = [i for i in self.alive() if i != self.active]
-            elif m.in_tokyo:
-                targets = [i for i in self.alive() if i != self.active and not self.monsters[i].in_tokyo]
-            else:
-                targets = [i for i in self.alive() if self.monsters[i].in_tokyo]
             for i in targets:
                 lost = self.damage(i, smashes, self.active)
                 if lost:

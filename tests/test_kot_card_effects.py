@@ -654,3 +654,17 @@ def test_mimic_copies_a_keep_card() -> None:
     assert st.monsters[0].vp == 1 + 1 + 2 + 1 + 2  # 1-1-1 twice, City, a turn started in Tokyo, Gourmet
     with pytest.raises(IllegalMoveError):
         use(st, 0, "mimic", "heal")                # not a keep card in play
+
+
+def test_first_edition_cards_deal_extra_damage_not_smashes() -> None:
+    rs = kbgrules.load("king-of-tokyo", players=3, edition="2011")
+    st = KingOfTokyoState(rs, NAMES[:3], list(FILLER))
+    after_turn(st, "s", "2", "3", "h", "h", "h")   # 2011: a smash is needed to take Tokyo
+    assert st.monsters[0].location == "city"
+    give(st, 1, "acid-attack")
+    roll(st, "1", "2", "3", "h", "h", "e")         # no smash: Acid Attack still deals 1
+    with pytest.raises(IllegalMoveError):
+        st.apply(Decide(0, True))                  # extra damage is not a Smash: no yield
+    st.apply(EndTurn(1))
+    assert st.monsters[0].hp == 9 and st.monsters[0].location == "city"
+    assert st.cards["battery-monster"].name == "Monster Batteries"
