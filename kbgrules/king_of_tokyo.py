@@ -16,6 +16,7 @@ revealed cards) arrive as actions, so a replay never rolls or shuffles.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,19 @@ def violation(rs: KingOfTokyoRuleset, code: str, **params: Any) -> IllegalMoveEr
     """An IllegalMoveError whose rule id and message template come from the rule data (``codes``)."""
     entry = rs.data["codes"][code]
     return IllegalMoveError(code, str(entry["rule"]), str(entry["message"]).format(**params), params)
+
+
+class ChanceNeeded(Exception):
+    """Camouflage: ``monster`` is about to lose ``count`` life and its dice for that are not known yet.
+
+    The state is left as it was before the action; give the dice with
+    :meth:`KingOfTokyoState.camouflage_roll` and apply the same action again.
+    """
+
+    def __init__(self, monster: int, count: int) -> None:
+        super().__init__(f"monster {monster} rolls {count} dice for Camouflage")
+        self.monster = monster
+        self.count = count
 
 
 class UnsupportedCardError(KbgError):
@@ -187,6 +201,7 @@ class KingOfTokyoState:
         self.final_dice: list[str] = []
         self.just_revealed: set[str] = set()
         self.heal_rays: list[tuple[int, int]] = []  # Healing Ray: (monster, hearts)
+        self.camouflage: dict[int, list[tuple[str, ...]]] = {}  # known Camouflage dice, by monster
         self.pending: list[int] = []  # monsters that may still yield
         self.turn_number = 1
         self.over: Outcome | None = None
@@ -324,6 +339,16 @@ class KingOfTokyoState:
         ignore = [int(e["ignore_loss_of"]) for e in self.effects(m, "always") if "ignore_loss_of" in e]
         if amount in ignore or m.shielded_turn == self.turn_number:
             return 0
+        if "camouflage" in self.in_play(m):
+            rolls = self.camouflage.get(i)
+            if not rolls:
+                raise ChanceNeeded(i, amount)
+            faces = rolls.pop(0)
+            if len(faces) != amount:
+                raise self._fail("kot-camouflage", monster=m.name, expected=amount, got=len(faces))
+            amount -= sum(1 for f in faces if f == "heart")
+            if amount <= 0:
+                return 0
         before = m.hp
         m.hp = max(0, m.hp - amount)
         lost = before - m.hp
@@ -420,9 +445,37 @@ class KingOfTokyoState:
         return self.over is not None
 
     def apply(self, action: Action, check: bool = True) -> None:
-        """Play ``action``; an illegal one raises IllegalMoveError."""
+        """Play ``action``; an illegal one raises IllegalMoveError.
+
+        If a Camouflage holder would take damage whose dice are not known, raises ChanceNeeded
+        and leaves the state unchanged.
+        """
         if self.over is not None:
             raise self._fail("kot-after-end")
+        if any("camouflage" in self.in_play(m) for m in self.monsters if not m.eliminated):
+            snapshot = self._snapshot()
+            try:
+                self._apply(action)
+            except ChanceNeeded:
+                self._restore(snapshot)
+                raise
+        else:
+            self._apply(action)
+        self.history.append(action)
+
+    def camouflage_roll(self, monster: int, faces: Sequence[str]) -> None:
+        """The dice a Camouflage holder rolls for its next loss of life (one die per life point)."""
+        self.camouflage.setdefault(monster, []).append(tuple(faces))
+
+    def _snapshot(self) -> dict[str, Any]:
+        keep = ("rs", "cards", "players", "history")
+        state = {k: v for k, v in self.__dict__.items() if k not in keep}
+        return copy.deepcopy(state)
+
+    def _restore(self, snapshot: dict[str, Any]) -> None:
+        self.__dict__.update(snapshot)
+
+    def _apply(self, action: Action) -> None:
         if isinstance(action, Roll):
             self._roll(action)
         elif isinstance(action, Reroll):
@@ -441,7 +494,6 @@ class KingOfTokyoState:
             self._use(action)
         elif isinstance(action, Cure):
             self._cure(action)
-        self.history.append(action)
 
     def _cure(self, action: Cure) -> None:
         m = self.monsters[action.monster]

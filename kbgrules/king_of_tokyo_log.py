@@ -11,6 +11,7 @@ from .errors import Diagnostic, KbgError
 from .king_of_tokyo import (
     Action,
     Buy,
+    ChanceNeeded,
     Cure,
     Decide,
     EndTurn,
@@ -30,7 +31,7 @@ from .model import KingOfTokyoRuleset
 
 KEYWORDS = {"market", "first", "expect", "turn"}
 STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke"}
-VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure"}
+VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure", "camouflage"}
 LOCATIONS = {"outside", "city", "bay"}
 
 
@@ -128,6 +129,8 @@ class Parser:
             action: Action = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
                               else Decide(who, verb == "yield"))
             return Parsed(ev, "action", action, monster=who, cols=cols)
+        if verb == "camouflage":
+            return Parsed(ev, "camouflage", monster=who, values=list(self.faces(rest)), cols=cols)
         if verb == "cure":
             if not rest or rest[0].text not in ("poison", "shrink") or len(rest) > 2 or (
                     len(rest) == 2 and not (rest[1].text.isascii() and rest[1].text.isdigit())):
@@ -229,6 +232,24 @@ class Replay:
                                             f"game {self.report.index}: checking stopped at this line; the lines "
                                             "after it were not checked", "note"))
 
+    def apply_with_chance(self, st: KingOfTokyoState, act: Action, parsed: list[Parsed], k: int,
+                          consumed: set[int]) -> None:
+        """Apply ``act``; Camouflage dice it needs come from the lines right after it."""
+        nxt = k + 1
+        while True:
+            try:
+                st.apply(act)
+                return
+            except ChanceNeeded as need:
+                while nxt in consumed:
+                    nxt += 1
+                q = parsed[nxt] if nxt < len(parsed) else None
+                if q is None or q.kind != "camouflage" or q.monster != need.monster:
+                    raise violation(self.rs, "kot-camouflage", monster=self.players[need.monster],
+                                    expected=need.count, got="none") from None
+                st.camouflage_roll(need.monster, q.values)
+                consumed.add(nxt)
+
     def start(self, market: list[str], first: int, states: list[Parsed]) -> KingOfTokyoState:
         """The state at the start of play: the setup, or the stated position (``NAME is ...`` lines)."""
         if not states:
@@ -308,10 +329,16 @@ class Replay:
         market: list[str] = []
         first = 0
         states: list[Parsed] = []
-        for p in parsed:
+        consumed: set[int] = set()
+        for k, p in enumerate(parsed):
             if stop_line is not None and p.event.line >= stop_line:
                 break
+            if k in consumed:
+                continue
             try:
+                if p.kind == "camouflage":
+                    raise violation(self.rs, "kot-camouflage", monster=self.players[p.monster or 0],
+                                    expected=0, got=len(p.values))
                 if p.kind == "setup":
                     if self.state is not None:
                         raise LogSyntaxError(f"'{p.what}' belongs before the first turn", p.event.col)
@@ -338,7 +365,7 @@ class Replay:
                         and p.monster != st.active and st.over is None:
                     raise violation(self.rs, "kot-wrong-monster", expected=st.me.name,
                                     actor=self.players[p.monster])
-                st.apply(act)
+                self.apply_with_chance(st, act, parsed, k, consumed)
                 if isinstance(act, EndTurn):
                     self.snapshot(st, p.monster)
             except IllegalMoveError as exc:

@@ -302,6 +302,7 @@ class Mimic(Hook):
 
 
 HOOKS: dict[str, Hook] = {
+    "camouflage": Passive("camouflage"),
     "mimic": Mimic(),
     "opportunist": Passive("opportunist"),
     "made_in_a_lab": Passive("made-in-a-lab"),

@@ -106,6 +106,23 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
 
     names = state.players
     lines: list[str] = []
+
+    def act(action: Any, line: str) -> None:
+        """Apply and log ``action``; Camouflage dice it needs are rolled and logged right after it."""
+        from .king_of_tokyo import ChanceNeeded
+
+        extra: list[str] = []
+        while True:
+            try:
+                state.apply(action)
+                break
+            except ChanceNeeded as need:
+                faces = tuple(rng.choice(FACES) for _ in range(need.count))
+                state.camouflage_roll(need.monster, faces)
+                extra.append(f"{names[need.monster]} camouflage " + " ".join(SHORT[f] for f in faces))
+        lines.append(line)
+        lines.extend(extra)
+
     while not state.is_terminal() and state.turn_number <= max_turns:
         me = state.active
         who = names[me]
@@ -139,18 +156,17 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
                     state.apply(Cure(me, token, 1))
                     lines.append(f"{who} cure {token}")
             later = {"freeze-time", "rapid-healing", "metamorph"} & set(state.me.cards)
-            if later or rng.random() < 0.3:  # uses after the roll need the resolution stated first
+            camouflage = any("camouflage" in state.in_play(m) for m in state.monsters if not m.eliminated)
+            if later or camouflage or rng.random() < 0.3:  # uses and dice after the roll need a stated end
                 from .king_of_tokyo import Keep
 
-                state.apply(Keep())
-                lines.append(f"{who} keep")
+                act(Keep(), f"{who} keep")
             else:
                 state._resolve()
             while state.phase == "decide":
                 i = state.pending[0]
                 yields = rng.random() < 0.4
-                state.apply(Decide(i, yields))
-                lines.append(f"{names[i]} {'yield' if yields else 'stay'}")
+                act(Decide(i, yields), f"{names[i]} {'yield' if yields else 'stay'}")
             mine = state.me.cards
             if "freeze-time" in mine and state.final_dice.count("1") >= 3 and rng.random() < 0.5:
                 use("freeze-time")
@@ -166,16 +182,15 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
             a = rng.choice(options)
             if isinstance(a, Buy):
                 reveal = _kot_reveal(state, rng, 1)
-                state.apply(Buy(me, a.card, reveal[0] if reveal else None))
-                lines.append(f"{who} buy {a.card}" + (f" : {reveal[0]}" if reveal else ""))
+                act(Buy(me, a.card, reveal[0] if reveal else None),
+                    f"{who} buy {a.card}" + (f" : {reveal[0]}" if reveal else ""))
             elif isinstance(a, Sweep):
                 reveals = _kot_reveal(state, rng, state.rs.market_size)
                 if len(reveals) < state.rs.market_size:
                     break
                 state.apply(Sweep(me, tuple(reveals)))
                 lines.append(f"{who} sweep : " + " ".join(reveals))
-        state.apply(EndTurn(me))
-        lines.append(f"{who} end")
+        act(EndTurn(me), f"{who} end")
     return lines
 
 

@@ -596,13 +596,15 @@ def test_healing_ray_heals_others_for_energy() -> None:
     assert st.monsters[1].hp == 8 and st.monsters[1].energy == 0 and st.monsters[0].energy == 3
 
 
-HOOK_CARDS = [c.id for c in kbgrules.load("kot").cards if c.hook and c.hook not in HOOKS]
+HOOK_CARDS = [(ed, c.id) for ed in ("2016", "2011") for c in kbgrules.load("kot", edition=ed).cards
+              if c.hook and c.hook not in HOOKS]
 
 
-@pytest.mark.parametrize("card", HOOK_CARDS)
-def test_hook_cards_are_refused_until_written(card: str) -> None:
-    st = game()
-    roll(st, "1", "2", "3", "h", "h", "h")
+@pytest.mark.parametrize("edition,card", HOOK_CARDS)
+def test_cards_without_a_hook_yet_are_refused(edition: str, card: str) -> None:
+    rs = kbgrules.load("king-of-tokyo", players=3, edition=edition)
+    st = KingOfTokyoState(rs, NAMES[:3], list(FILLER))
+    roll(st, "s", "2", "3", "h", "h", "h")
     with pytest.raises(UnsupportedCardError) as info:
         buy(st, card)
     assert info.value.code == "kot-unsupported-card"
@@ -612,7 +614,8 @@ def test_every_card_has_effects_or_a_hook() -> None:
     cards = kbgrules.load("kot").cards
     assert all(bool(c.effects) != bool(c.hook) for c in cards)
     assert len([c for c in cards if c.effects]) == 42
-    assert len(HOOK_CARDS) + len(HOOKS) + 42 == len(cards)
+    assert all(c.hook in HOOKS for c in cards if c.hook)  # every 2016 card can be replayed
+    assert HOOK_CARDS == [("2011", "battery-monster")]
 
 
 def test_frenzy_option_ends_the_turn_at_once() -> None:
@@ -668,3 +671,19 @@ def test_first_edition_cards_deal_extra_damage_not_smashes() -> None:
     st.apply(EndTurn(1))
     assert st.monsters[0].hp == 9 and st.monsters[0].location == "city"
     assert st.cards["battery-monster"].name == "Monster Batteries"
+
+
+def test_camouflage_needs_its_dice_and_hearts_cancel_damage() -> None:
+    from kbgrules.king_of_tokyo import ChanceNeeded
+
+    st = game()
+    after_turn(st, "1", "2", "3", "h", "h", "h")  # Ann in the City
+    give(st, 0, "camouflage")
+    roll(st, "s", "s", "s", "1", "2", "3")
+    with pytest.raises(ChanceNeeded) as info:
+        st.apply(EndTurn(1))
+    assert (info.value.monster, info.value.count) == (0, 3)
+    assert st.phase == "roll" and st.monsters[0].hp == 10  # nothing changed
+    st.camouflage_roll(0, ("heart", "1", "heart"))
+    st.apply(EndTurn(1))
+    assert st.monsters[0].hp == 9

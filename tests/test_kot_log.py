@@ -108,17 +108,18 @@ def test_after_end_and_unknown_card() -> None:
 
 
 def test_unsupported_card_is_an_input_error() -> None:
-    text = edit(10, "Bob buy camouflage : energize").replace("market corner-store heal tank",
-                                                               "market camouflage heal tank")
+    text = BASE.replace("@players", "@edition 2011\n@players").replace(
+        "market corner-store heal tank", "market battery-monster heal tank").replace(
+        "Bob buy corner-store : energize", "Bob buy battery-monster : energize")
     report = run(text)
     errs = report.games[0].errors
-    assert errs and errs[0].code == "kot-unsupported-card" and report.exit_code == 2
+    assert errs and errs[0].code == "kot-unsupported-card" and report.exit_code == 2, [str(e) for e in errs]
 
 
 def test_every_code_is_exercised_and_names_a_rule() -> None:
     rs = kbgrules.load("kot")
     exercised = {v[3] for v in VIOLATIONS} | {"kot-reveal-count", "kot-after-end", "kot-unknown-card",
-                                                "kot-bad-face", "kot-position"}
+                                                "kot-bad-face", "kot-position", "kot-camouflage"}
     assert set(rs.data["codes"]) <= exercised
     for code, entry in rs.data["codes"].items():
         assert entry["rule"] in rs.rules, code
@@ -213,6 +214,27 @@ Ann end
 expect Ann vp 23
 expect winner Ann
 """
+
+
+def test_camouflage_dice_follow_the_damage() -> None:
+    log = """\
+@game king-of-tokyo
+@players Ann Bob Cid
+Ann is place=city cards=camouflage
+market heal tank gourmet
+turn Bob
+Bob roll s s s 1 2 3
+Bob end
+Ann camouflage h 1 s
+expect Ann hp 8
+Cid roll s 1 2 3 e e
+Cid end
+Ann camouflage 2
+expect Ann hp 7
+"""
+    assert run(log).exit_code == 0
+    assert only_violation(log.replace("Ann camouflage 2\n", ""))[:3:2] == (11, "kot-camouflage")
+    assert only_violation(log.replace("Ann camouflage h 1 s", "Ann camouflage h 1"))[2] == "kot-camouflage"
 
 
 def test_start_from_a_position() -> None:
