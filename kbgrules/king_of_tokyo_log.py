@@ -198,6 +198,15 @@ class Parser:
         if len(t) == 4 and t[1].text == "tokyo" and t[2].text in ("city", "bay"):
             holder = None if t[3].text == "-" else self.player(t[3])
             return Parsed(ev, "expect", what=t[2].text, monster=holder)
+        if len(t) == 3 and t[2].text in ("eliminated", "alive"):
+            return Parsed(ev, "expect", what=t[2].text, monster=self.player(t[1]))
+        if len(t) >= 3 and t[2].text == "cards":
+            return Parsed(ev, "expect", what="cards", monster=self.player(t[1]),
+                          values=sorted(self.card(x) for x in t[3:]))
+        if len(t) == 4 and t[2].text in ("poison", "shrink", "smoke"):
+            if not (t[3].text.isascii() and t[3].text.isdigit()):
+                raise LogSyntaxError(f"{t[2].text} must be a number", t[3].col)
+            return Parsed(ev, "expect", what=t[2].text, monster=self.player(t[1]), values=[int(t[3].text)])
         if len(t) == 4 and t[2].text in ("hp", "vp", "energy", "location"):
             who = self.player(t[1])
             if t[2].text == "location":
@@ -207,8 +216,9 @@ class Parser:
             if not (t[3].text.isascii() and t[3].text.isdigit()):
                 raise LogSyntaxError(f"{t[2].text} must be a number", t[3].col)
             return Parsed(ev, "expect", what=t[2].text, monster=who, values=[int(t[3].text)])
-        raise LogSyntaxError("expected: expect NAME hp|vp|energy N, expect NAME location PLACE, "
-                             "expect tokyo city|bay NAME|-, or expect winner NAME... | none", ev.col)
+        raise LogSyntaxError("expected: expect NAME hp|vp|energy|poison|shrink|smoke N, expect NAME location PLACE, "
+                             "expect NAME eliminated|alive, expect NAME cards CARD..., expect tokyo city|bay NAME|-, "
+                             "or expect winner NAME... | none", ev.col)
 
 
 def _col(p: Parsed, exc: IllegalMoveError) -> int:
@@ -320,7 +330,18 @@ class Replay:
             return
         assert p.monster is not None
         m = st.monsters[p.monster]
-        actual = {"hp": m.hp, "vp": m.vp, "energy": m.energy, "location": m.location}[p.what]
+        if p.what in ("eliminated", "alive"):
+            if m.eliminated != (p.what == "eliminated"):
+                raise violation(self.rs, "kot-checkpoint", what=f"{m.name}'s state", stated=p.what,
+                                actual="eliminated" if m.eliminated else "alive")
+            return
+        if p.what == "cards":
+            if sorted(m.cards) != p.values:
+                raise violation(self.rs, "kot-checkpoint", what=f"{m.name}'s cards",
+                                stated=", ".join(p.values) or "none", actual=", ".join(sorted(m.cards)) or "none")
+            return
+        actual = {"hp": m.hp, "vp": m.vp, "energy": m.energy, "location": m.location,
+                  "poison": m.tokens["poison"], "shrink": m.tokens["shrink"], "smoke": m.tokens["smoke"]}[p.what]
         if actual != p.values[0]:
             raise violation(self.rs, "kot-checkpoint", what=f"{m.name}'s {p.what}", stated=p.values[0],
                             actual=actual)
