@@ -16,7 +16,7 @@ revealed cards) arrive as actions, so a replay never rolls or shuffles.
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,9 +28,9 @@ from .model import KingOfTokyoRuleset
 
 FACES = ("1", "2", "3", "energy", "heart", "smash")
 FACE_ALIASES = {
-    "1": "1", "2": "2", "3": "3", "e": "energy", "energy": "energy", "lightning": "energy",
-    "h": "heart", "heart": "heart", "heal": "heart", "s": "smash", "smash": "smash", "claw": "smash",
-    "attack": "smash",
+    "1": "1", "2": "2", "3": "3", "e": "energy", "energy": "energy", "lightning": "energy", "bolt": "energy",
+    "h": "heart", "heart": "heart", "heal": "heart", "health": "heart", "s": "smash", "smash": "smash",
+    "claw": "smash", "attack": "smash",
 }
 SHORT = {"1": "1", "2": "2", "3": "3", "energy": "e", "heart": "h", "smash": "s"}
 
@@ -206,6 +206,7 @@ class KingOfTokyoState:
         self.turn_number = 1
         self.over: Outcome | None = None
         self.history: list[Action] = []
+        self.turn_ends: list[tuple[int, list[tuple[int, int, int, str, bool]]]] = []  # for `kbg show`
         self.log: list[str] = []  # what the checker computed, for people
         if market:
             self.reveal(list(market))
@@ -239,8 +240,10 @@ class KingOfTokyoState:
 
     def in_play(self, m: Monster) -> list[str]:
         """The monster's keep cards, plus the card its Mimic token copies (while someone holds it)."""
+        if m.mimic is None:
+            return m.cards
         cards = list(m.cards)
-        if m.mimic and "mimic" in cards and any(m.mimic in o.cards for o in self.monsters if not o.eliminated):
+        if "mimic" in cards and any(m.mimic in o.cards for o in self.monsters if not o.eliminated):
             cards.append(m.mimic)
         return cards
 
@@ -297,7 +300,7 @@ class KingOfTokyoState:
     def hooks_of(self, m: Monster) -> list[tuple[str, Any]]:
         from .kot_hooks import HOOKS
 
-        return [(c, HOOKS[h]) for c in self.in_play(m) if (h := self.cards[c].hook) is not None and h in HOOKS]
+        return [(c, HOOKS[h]) for c in list(self.in_play(m)) if (h := self.cards[c].hook) is not None and h in HOOKS]
 
     def discard_card(self, m: Monster, card: str) -> None:
         if card in m.cards:
@@ -345,7 +348,9 @@ class KingOfTokyoState:
                 raise ChanceNeeded(i, amount)
             faces = rolls.pop(0)
             if len(faces) != amount:
-                raise self._fail("kot-camouflage", monster=m.name, expected=amount, got=len(faces))
+                raise self._fail("kot-camouflage", problem=f"{m.name} loses {amount} life here: its Camouflage "
+                                                           f"roll needs {amount} {'die' if amount == 1 else 'dice'}, "
+                                                           f"not {len(faces)}")
             amount -= sum(1 for f in faces if f == "heart")
             if amount <= 0:
                 return 0
@@ -452,7 +457,7 @@ class KingOfTokyoState:
         """
         if self.over is not None:
             raise self._fail("kot-after-end")
-        if any("camouflage" in self.in_play(m) for m in self.monsters if not m.eliminated):
+        if any("camouflage" in m.cards or m.mimic == "camouflage" for m in self.monsters):
             snapshot = self._snapshot()
             try:
                 self._apply(action)
@@ -468,9 +473,23 @@ class KingOfTokyoState:
         self.camouflage.setdefault(monster, []).append(tuple(faces))
 
     def _snapshot(self) -> dict[str, Any]:
-        keep = ("rs", "cards", "players", "history")
-        state = {k: v for k, v in self.__dict__.items() if k not in keep}
-        return copy.deepcopy(state)
+        """A copy of everything an action can change (the rules and the history stay shared)."""
+        snap: dict[str, Any] = {}
+        for k, v in self.__dict__.items():
+            if k in ("rs", "cards", "players", "history"):
+                continue
+            if k == "monsters":
+                snap[k] = [dataclasses.replace(m, cards=list(m.cards), tokens=dict(m.tokens), stored=dict(m.stored))
+                           for m in v]
+            elif isinstance(v, Counter):
+                snap[k] = Counter(v)
+            elif isinstance(v, dict):
+                snap[k] = {kk: list(vv) if isinstance(vv, list) else vv for kk, vv in v.items()}
+            elif isinstance(v, list | set):
+                snap[k] = type(v)(v)
+            else:
+                snap[k] = v
+        return snap
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
         self.__dict__.update(snapshot)
@@ -598,7 +617,12 @@ class KingOfTokyoState:
                 extra_damage += int(e.get("extra_damage", 0))
                 self.apply_gains(m, e)
                 if e.get("neighbours_lose"):
-                    extra_hits.append((self.neighbours(self.active), int(e["neighbours_lose"].get("hp", 0))))
+                    hit = e["neighbours_lose"]
+                    for i in self.neighbours(self.active):
+                        o = self.monsters[i]
+                        o.vp = max(0, o.vp - int(hit.get("vp", 0)))
+                        o.energy = max(0, o.energy - int(hit.get("energy", 0)))
+                    extra_hits.append((self.neighbours(self.active), int(hit.get("hp", 0))))
         self.smashes = smashes
         if self.holds(m, "smash_everyone"):
             targets = [i for i in self.alive() if i != self.active]
@@ -680,6 +704,15 @@ class KingOfTokyoState:
                 self.gain(m, r.resource, r.amount)
                 self.log.append(f"{m.name} enters Tokyo {'City' if space == 'city' else 'Bay'}")
         self.phase = "buy"
+
+    def card_id(self, text: str) -> str | None:
+        """A card id from its id or name, ignoring case and punctuation."""
+        import re
+
+        key = re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
+        return key if key in self.cards else next(
+            (c.id for c in self.cards.values() if re.sub(r"[^a-z0-9]+", "-", c.name.lower().replace("'", ""))
+             .strip("-") == key), None)
 
     def cost(self, card: str, buyer: Monster | None = None) -> int:
         return max(0, self.cards[card].cost - self.static(buyer or self.me, "cost_reduction"))
@@ -783,6 +816,8 @@ class KingOfTokyoState:
         me = self.monsters.index(m)
         self.apply_gains(m, e)
         lose = e.get("lose") or {}
+        m.vp = max(0, m.vp - int(lose.get("vp", 0)))
+        m.energy = max(0, m.energy - int(lose.get("energy", 0)))
         if lose.get("hp"):
             self.damage(me, int(lose["hp"]), me)
         for key, victims in (("others_lose", [i for i in self.alive() if i != me]),
@@ -803,9 +838,9 @@ class KingOfTokyoState:
                     self.monsters[i].energy -= self.monsters[i].energy // int(per)
         stays = e.get("take_tokyo") == "unless-in-tokyo" and m.in_tokyo
         if e.get("take_tokyo") and not m.eliminated and m.location != "city" and not stays:
-            holder = self.occupant("city")
-            if holder is not None:
-                self.monsters[holder].location = "outside"
+            for o in self.monsters:  # every other monster in Tokyo leaves (Board Game Arena's reading)
+                if o is not m and o.in_tokyo:
+                    o.location = "outside"
             entering = not m.in_tokyo
             m.location = "city"
             if entering:
@@ -829,6 +864,8 @@ class KingOfTokyoState:
             self.trigger(self.me, "turn_end")
         if not self.me.eliminated and self.me.tokens["poison"]:
             self.damage(self.active, self.me.tokens["poison"])
+        self.turn_ends.append((self.active, [(m.hp, m.vp, m.energy, m.location, m.eliminated)
+                                             for m in self.monsters]))
         self._check_end()
         if self.over is None:
             self._next_turn()

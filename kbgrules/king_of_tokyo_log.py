@@ -255,14 +255,27 @@ class Replay:
                     nxt += 1
                 q = parsed[nxt] if nxt < len(parsed) else None
                 if q is None or q.kind != "camouflage" or q.monster != need.monster:
-                    raise violation(self.rs, "kot-camouflage", monster=self.players[need.monster],
-                                    expected=need.count, got="none") from None
+                    n = need.count
+                    raise violation(self.rs, "kot-camouflage",
+                                    problem=f"{self.players[need.monster]} holds Camouflage and loses {n} life here: "
+                                            f"the next line must give {n} {'die' if n == 1 else 'dice'} "
+                                            f"({self.players[need.monster]} camouflage F...)") from None
                 st.camouflage_roll(need.monster, q.values)
                 consumed.add(nxt)
+
+    def culprit(self, exc: IllegalMoveError, states: list[Parsed], fallback: Parsed) -> Parsed:
+        """The position statement an impossible position comes from."""
+        who = exc.params.get("monster")
+        for p in states:
+            if who is not None and p.monster is not None and self.players[p.monster] == who:
+                return p
+        return states[-1] if states else fallback
 
     def start(self, market: list[str], first: int, states: list[Parsed]) -> KingOfTokyoState:
         """The state at the start of play: the setup, or the stated position (``NAME is ...`` lines)."""
         if not states:
+            if market and len(market) != self.rs.market_size:
+                raise violation(self.rs, "kot-reveal-count", expected=self.rs.market_size, got=len(market))
             return KingOfTokyoState(self.rs, self.players, market, first)
         st = KingOfTokyoState(self.rs, self.players, (), first, begin=False)
         rs = self.rs
@@ -279,35 +292,42 @@ class Replay:
                 m.tokens[token] = int(info.get(token, 0))
             for c in info.get("cards", []):
                 if st.cards[c].type != "keep":
-                    raise violation(rs, "kot-position", problem=f"{st.cards[c].name} is not a keep card")
+                    raise violation(rs, "kot-position", monster=m.name,
+                                    problem=f"{st.cards[c].name} is not a keep card")
                 if st.deck[c] <= 0:
-                    raise violation(rs, "kot-position", problem=f"more copies of {st.cards[c].name} than the deck has")
+                    raise violation(rs, "kot-position", monster=m.name,
+                                    problem=f"more copies of {st.cards[c].name} than the deck has")
                 st.deck[c] -= 1
                 m.cards.append(c)
-            if m.hp > rs.life_hard_cap:
-                raise violation(rs, "kot-position", problem=f"{m.name} has {m.hp} life; no monster has more than "
-                                                            f"{rs.life_hard_cap}")
+            if m.hp > st.max_hp(m):
+                raise violation(rs, "kot-position", monster=m.name,
+                                problem=f"{m.name} has {m.hp} life; its maximum is {st.max_hp(m)}")
             if m.eliminated and m.location != "outside":
-                raise violation(rs, "kot-position", problem=f"{m.name} is eliminated but in Tokyo")
+                raise violation(rs, "kot-position", monster=m.name, problem=f"{m.name} is eliminated but in Tokyo")
         for space in ("city", "bay"):
             holders = [m.name for m in st.monsters if m.location == space]
             if len(holders) > 1:
-                raise violation(rs, "kot-position", problem=f"{' and '.join(holders)} are both in Tokyo {space}")
+                raise violation(rs, "kot-position",
+                                problem=f"{' and '.join(holders)} are both in Tokyo {space.title()}")
         if st.occupant("bay") is not None and not st.bay_open():
             raise violation(rs, "kot-position", problem="Tokyo Bay is not in use with this many monsters")
         if st.monsters[first].eliminated:
             raise violation(rs, "kot-position", problem=f"{st.monsters[first].name} is eliminated and has no turn")
+        if len(market) != rs.market_size:
+            raise violation(rs, "kot-reveal-count", expected=rs.market_size, got=len(market))
         st.reveal(market)
         st.start_turn()
         return st
 
-    def snapshot(self, st: KingOfTokyoState, who: int | None) -> None:
-        self.report.timeline.append({
-            "turn": len(self.report.timeline) + 1,
-            "monster": self.players[who] if who is not None else "",
-            "monsters": [{"name": m.name, "hp": m.hp, "vp": m.vp, "energy": m.energy, "location": m.location,
-                          "eliminated": m.eliminated} for m in st.monsters],
-        })
+    def timeline(self) -> None:
+        if self.state is None:
+            return
+        for n, (who, rows) in enumerate(self.state.turn_ends):
+            self.report.timeline.append({
+                "turn": n + 1, "monster": self.players[who],
+                "monsters": [{"name": name, "hp": hp, "vp": vp, "energy": e, "location": loc, "eliminated": out}
+                             for name, (hp, vp, e, loc, out) in zip(self.players, rows, strict=True)],
+            })
 
     def checkpoint(self, st: KingOfTokyoState, p: Parsed) -> None:
         if p.what == "winner":
@@ -315,7 +335,7 @@ class Replay:
             out = st.outcome()
             if not out.over:
                 raise violation(self.rs, "kot-checkpoint", what="the winners", stated=", ".join(named) or "none",
-                                actual="the game is not over")
+                                actual="no winner: the game is not over")
             if named != sorted(out.winners):
                 raise violation(self.rs, "kot-checkpoint", what="the winners", stated=", ".join(named) or "none",
                                 actual=", ".join(sorted(out.winners)) or "none")
@@ -358,8 +378,9 @@ class Replay:
                 continue
             try:
                 if p.kind == "camouflage":
-                    raise violation(self.rs, "kot-camouflage", monster=self.players[p.monster or 0],
-                                    expected=0, got=len(p.values))
+                    raise violation(self.rs, "kot-camouflage",
+                                    problem=f"no Camouflage dice are needed here: {self.players[p.monster or 0]} "
+                                            "has just lost no life that Camouflage could cancel")
                 if p.kind == "setup":
                     if self.state is not None:
                         raise LogSyntaxError(f"'{p.what}' belongs before the first turn", p.event.col)
@@ -372,23 +393,24 @@ class Replay:
                         first = p.monster
                     continue
                 if self.state is None:
-                    self.state = self.start(market, first, states)
+                    try:
+                        self.state = self.start(market, first, states)
+                    except IllegalMoveError as exc:
+                        self.fail(self.culprit(exc, states, p), exc)
+                        self.state = KingOfTokyoState(self.rs, self.players, (), first)
+                        return
                 st = self.state
                 if p.kind == "expect":
-                    if st.phase == "decide":
-                        st.finish_decisions()
                     self.checkpoint(st, p)
                     continue
                 assert p.action is not None
                 act = p.action
-                opportunist = isinstance(act, Buy) and "opportunist" in st.monsters[act.monster].cards
+                opportunist = isinstance(act, Buy) and "opportunist" in st.in_play(st.monsters[act.monster])
                 if not isinstance(act, Decide | Use) and not opportunist and p.monster is not None \
                         and p.monster != st.active and st.over is None:
                     raise violation(self.rs, "kot-wrong-monster", expected=st.me.name,
                                     actor=self.players[p.monster])
                 self.apply_with_chance(st, act, parsed, k, consumed)
-                if isinstance(act, EndTurn):
-                    self.snapshot(st, p.monster)
             except IllegalMoveError as exc:
                 self.fail(p, exc)
                 return
@@ -438,3 +460,4 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
                                        f"game {report.index}: checking stopped at this line (syntax error)", "note"))
     if replay.state is not None:
         report.final = final_json(replay.state)
+        replay.timeline()

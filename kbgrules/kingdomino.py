@@ -453,6 +453,7 @@ class KingdominoState:
         self.discarded: list[int] = []
         self.history: list[Action] = []
         self._scores: tuple[int, list[Score]] | None = None
+        self.round_ends: list[list[tuple[int, int, int]]] = []  # (score, squares, discards) per player
 
     # ---------------------------------------------------------------- queries
 
@@ -669,8 +670,14 @@ class KingdominoState:
                 self._end_claims()
             else:
                 self.phase = "over"
+                self._round_end()
+
+    def _round_end(self) -> None:
+        self.round_ends.append([(score(k, self.rs, discards=k.discards).total, len(k.cells) - 1, k.discards)
+                                for k in self.kingdoms])
 
     def _end_claims(self) -> None:
+        self._round_end()
         for n in self.next:
             if n not in self.next_claims:
                 self.discarded.append(n)  # the unclaimed leftover of a line (second edition, 3 players)

@@ -247,15 +247,14 @@ class Replay:
         self.report = report
         self.state = KingdominoState(rs, players)
         self.position_lines: list[Parsed] = []
-        self.ended = False
 
-    def snapshot(self) -> None:
-        st = self.state
-        self.report.timeline.append({
-            "round": len(self.report.timeline) + 1,
-            "players": [{"name": n, "score": s.total, "squares": len(k.cells) - 1, "discards": k.discards}
-                        for n, s, k in zip(self.players, st.scores(), st.kingdoms, strict=True)],
-        })
+    def timeline(self) -> None:
+        for r, rows in enumerate(self.state.round_ends):
+            self.report.timeline.append({
+                "round": r + 1,
+                "players": [{"name": n, "score": sc, "squares": sq, "discards": d}
+                            for n, (sc, sq, d) in zip(self.players, rows, strict=True)],
+            })
 
     def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
         self.report.violations.append(Violation(self.file, p.event.line, _fail_col(p, exc), exc.code, exc.rule,
@@ -380,12 +379,7 @@ class Replay:
                     self.checkpoint(p)
                 else:
                     assert p.action is not None
-                    if isinstance(p.action, Deal) and self.state.lines_dealt:
-                        self.snapshot()
                     self.state.apply(p.action)
-                    if self.state.is_terminal() and not self.ended:
-                        self.ended = True
-                        self.snapshot()
             except IllegalMoveError as exc:
                 self.fail(p, exc)
                 return
@@ -437,3 +431,4 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
         report.notes.append(Diagnostic(file, first_error, 1, "stopped",
                                        f"game {report.index}: checking stopped at this line (syntax error)", "note"))
     report.final = final_json(replay.state)
+    replay.timeline()

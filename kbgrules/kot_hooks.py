@@ -171,9 +171,10 @@ class Metamorph(Hook):
         m = st.monsters[i]
         if i != st.active or st.phase != "buy":
             raise st._fail("kot-card-use", card="Metamorph", why="cards are sold at the end of the owner's turn")
-        if len(args) != 1 or args[0] not in m.cards:
+        cid = st.card_id(args[0]) if len(args) == 1 else None
+        if cid is None or cid not in m.cards:
             raise st._fail("kot-card-use", card="Metamorph", why="name one keep card of yours to discard")
-        card = st.cards[args[0]]
+        card = st.cards[cid]
         st.discard_card(m, card.id)
         m.energy += card.cost
 
@@ -280,9 +281,9 @@ class Mimic(Hook):
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
         m = st.monsters[i]
-        if len(args) != 1 or args[0] not in st.cards:
+        target = st.card_id(args[0]) if len(args) == 1 else None
+        if target is None:
             raise st._fail("kot-card-use", card="Mimic", why="write: use mimic CARD (a keep card in play)")
-        target = args[0]
         held = any(target in o.cards for o in st.monsters if not o.eliminated)
         if target == "mimic" or not held or st.cards[target].type != "keep":
             raise st._fail("kot-card-use", card="Mimic", why=f"no monster has {st.cards[target].name} in play")

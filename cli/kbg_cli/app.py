@@ -250,7 +250,8 @@ def simulate(
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write the log here instead of stdout.")]
     = None,
 ) -> None:
-    """Write a random legal game (uniform over the legal moves) as a log."""
+    """Write a random legal game as a log (Kingdomino: uniform over the legal moves; King of Tokyo: random
+    rolls, re-rolls, decisions, buys and card uses)."""
     from .play import run_simulate
 
     raise typer.Exit(run_simulate(game, players, seed, edition, variant or [], _dirs(), output))

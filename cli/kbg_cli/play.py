@@ -38,7 +38,8 @@ def expand(paths: list[str]) -> list[str]:
     return out
 
 
-def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool) -> int:
+def collect(paths: list[str], rules_dirs: RulesDirs) -> CheckReport:
+    """Check every log named by ``paths`` (files, directories, -)."""
     if rules_dirs:
         import kbgrules
 
@@ -53,6 +54,11 @@ def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool) -> int:
             report.input_errors.append(err)
             continue
         report.extend(check_bytes(name, raw, rules_dirs))
+    return report
+
+
+def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool) -> int:
+    report = collect(paths, rules_dirs)
     if as_json:
         render.print_json(report.to_json())
         return report.exit_code
@@ -116,8 +122,11 @@ def _kot_summary(doc: render.Doc, g: GameReport, final: dict[str, Any]) -> None:
     over = final["game_over"]
     if over["over"]:
         winners = over["winners"]
-        doc.para(("Winner: " if len(winners) == 1 else "Shared victory: " if winners else "No winner: ")
-                 + ", ".join(winners) + f" ({over['reason']})", "bold")
+        if winners:
+            doc.para(("Winner: " if len(winners) == 1 else "Shared victory: ") + ", ".join(winners)
+                     + f" ({over['reason']})", "bold")
+        else:
+            doc.para(f"No winner: {over['reason']}", "bold")
     else:
         doc.para(f"The game is not over: turn {final['turn']}, {final['active']} to play."
                  if g.valid else "The state where checking stopped:")
@@ -222,14 +231,7 @@ def run_simulate(game: str, players: int, seed: int, edition: str | None, varian
 
 def run_show(paths: list[str], rules_dirs: RulesDirs) -> int:
     """Each game turn by turn (King of Tokyo) or round by round (Kingdomino), then the final standings."""
-    report = CheckReport()
-    for path in expand(paths):
-        name, raw, err = read_input(path)
-        if raw is None:
-            assert err is not None
-            report.input_errors.append(err)
-            continue
-        report.extend(check_bytes(name, raw, rules_dirs))
+    report = collect(paths, rules_dirs)
     for d in report.input_errors:
         render.diag(str(d))
     doc = render.Doc()
