@@ -460,4 +460,4 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
                                        f"game {report.index}: checking stopped at this line (syntax error)", "note"))
     if replay.state is not None:
         report.final = final_json(replay.state)
-        replay.timeline()
+        report.timeline_builder = replay.timeline

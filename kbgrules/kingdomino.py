@@ -453,7 +453,7 @@ class KingdominoState:
         self.discarded: list[int] = []
         self.history: list[Action] = []
         self._scores: tuple[int, list[Score]] | None = None
-        self.round_ends: list[list[tuple[int, int, int]]] = []  # (score, squares, discards) per player
+        self.round_ends: list[list[Kingdom]] = []  # every kingdom at the end of each round, for `kbg show`
 
     # ---------------------------------------------------------------- queries
 
@@ -673,8 +673,7 @@ class KingdominoState:
                 self._round_end()
 
     def _round_end(self) -> None:
-        self.round_ends.append([(score(k, self.rs, discards=k.discards).total, len(k.cells) - 1, k.discards)
-                                for k in self.kingdoms])
+        self.round_ends.append([k.copy() for k in self.kingdoms])
 
     def _end_claims(self) -> None:
         self._round_end()

@@ -249,11 +249,14 @@ class Replay:
         self.position_lines: list[Parsed] = []
 
     def timeline(self) -> None:
-        for r, rows in enumerate(self.state.round_ends):
+        from .kingdomino import score
+
+        for r, kingdoms in enumerate(self.state.round_ends):
             self.report.timeline.append({
                 "round": r + 1,
-                "players": [{"name": n, "score": sc, "squares": sq, "discards": d}
-                            for n, (sc, sq, d) in zip(self.players, rows, strict=True)],
+                "players": [{"name": n, "score": score(k, self.rs, discards=k.discards).total,
+                             "squares": len(k.cells) - 1, "discards": k.discards}
+                            for n, k in zip(self.players, kingdoms, strict=True)],
             })
 
     def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
@@ -431,4 +434,4 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
         report.notes.append(Diagnostic(file, first_error, 1, "stopped",
                                        f"game {report.index}: checking stopped at this line (syntax error)", "note"))
     report.final = final_json(replay.state)
-    replay.timeline()
+    report.timeline_builder = replay.timeline

@@ -251,7 +251,7 @@ def _show_kot(doc: render.Doc, g: GameReport) -> None:
     names = list(g.players)
     doc.heading(f"{g.file} game {g.index}: King of Tokyo, turn by turn (life/VP/energy, * = in Tokyo)")
     t = render.Table(None, ["turn", "played", *names])
-    for snap in g.timeline:
+    for snap in g.show_timeline():
         cells = []
         for m in snap["monsters"]:
             if m["eliminated"]:
@@ -267,6 +267,6 @@ def _show_kd(doc: render.Doc, g: GameReport) -> None:
     names = list(g.players)
     doc.heading(f"{g.file} game {g.index}: Kingdomino, score after each round (squares placed)")
     t = render.Table(None, ["round", *names])
-    for snap in g.timeline:
+    for snap in g.show_timeline():
         t.add(snap["round"], *(f"{p['score']} ({p['squares']})" for p in snap["players"]))
     doc.table(t)
