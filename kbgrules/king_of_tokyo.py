@@ -202,6 +202,7 @@ class KingOfTokyoState:
         self.just_revealed: set[str] = set()
         self.heal_rays: list[tuple[int, int]] = []  # Healing Ray: (monster, hearts)
         self.camouflage: dict[int, list[tuple[str, ...]]] = {}  # known Camouflage dice, by monster
+        self.deck_order: list[str] = []  # the known top of the deck, when a position states it
         self.pending: list[int] = []  # monsters that may still yield
         self.turn_number = 1
         self.over: Outcome | None = None
@@ -403,6 +404,10 @@ class KingOfTokyoState:
         for c in cards:
             if c not in self.cards:
                 raise self._fail("kot-unknown-card", card=c)
+            if self.deck_order:
+                top = self.deck_order.pop(0)
+                if top != c:
+                    raise self._fail("kot-deck-order", card=self.cards[c].name, top=self.cards[top].name)
             if self.deck[c] <= 0:
                 if sum(self.deck.values()) == 0 and self.rs.deck_exhausted == "reshuffle-discards":
                     self.deck, self.discards = self.discards, Counter()

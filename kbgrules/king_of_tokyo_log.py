@@ -29,7 +29,7 @@ from .kingdomino import IllegalMoveError
 from .logfile import Event, GameText, Token
 from .model import KingOfTokyoRuleset
 
-KEYWORDS = {"market", "first", "expect", "turn"}
+KEYWORDS = {"market", "first", "expect", "turn", "deck"}
 STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke"}
 VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure", "camouflage"}
 LOCATIONS = {"outside", "city", "bay"}
@@ -102,9 +102,13 @@ class Parser:
         if head == "expect":
             return self.expect(ev)
         if head == "turn":
-            if len(t) != 2:
-                raise LogSyntaxError("expected: turn NAME (whose turn starts the position)", ev.col)
-            return Parsed(ev, "setup", what="first", monster=self.player(t[1]))
+            if len(t) not in (2, 3) or (len(t) == 3 and t[2].text not in ("roll", "buy")):
+                raise LogSyntaxError("expected: turn NAME [roll|buy] (whose turn, and the phase a position starts in)",
+                                     ev.col)
+            return Parsed(ev, "setup", what="first", monster=self.player(t[1]),
+                          values=[t[2].text if len(t) == 3 else "roll"])
+        if head == "deck":
+            return Parsed(ev, "setup", what="deck", values=[self.card(x) for x in t[1:]])
         if len(t) >= 2 and t[1].text == "is":
             return self.position(ev)
         who = self.player(t[0])
@@ -271,9 +275,19 @@ class Replay:
                 return p
         return states[-1] if states else fallback
 
-    def start(self, market: list[str], first: int, states: list[Parsed]) -> KingOfTokyoState:
+    def turn_marker(self, st: KingOfTokyoState, p: Parsed) -> None:
+        """``turn NAME`` in the middle of a game: NAME's turn must be starting."""
+        assert p.monster is not None
+        if st.active != p.monster or st.phase != "roll" or st.rolls:
+            raise violation(self.rs, "kot-checkpoint", what="whose turn starts", stated=self.players[p.monster],
+                            actual=f"{st.me.name}'s turn, {'not started' if not st.rolls else 'already rolling'}"
+                            if st.active != p.monster or st.rolls else st.expected())
+
+    def start(self, market: list[str], first: int, states: list[Parsed], phase: str = "roll") -> KingOfTokyoState:
         """The state at the start of play: the setup, or the stated position (``NAME is ...`` lines)."""
-        if not states:
+        deck = [c for p in states if p.what == "deck" for c in p.values]
+        states = [p for p in states if p.what == "monster"]
+        if not states and not deck and phase == "roll":
             if market and len(market) != self.rs.market_size:
                 raise violation(self.rs, "kot-reveal-count", expected=self.rs.market_size, got=len(market))
             return KingOfTokyoState(self.rs, self.players, market, first)
@@ -316,7 +330,15 @@ class Replay:
         if len(market) != rs.market_size:
             raise violation(rs, "kot-reveal-count", expected=rs.market_size, got=len(market))
         st.reveal(market)
-        st.start_turn()
+        for c in deck:
+            if st.deck[c] <= 0:
+                raise violation(rs, "kot-position", problem=f"the deck cannot hold another {st.cards[c].name}")
+        st.deck_order = list(deck)
+        if phase == "buy":  # the position starts after the active monster's dice were resolved
+            st.phase = "buy"
+            st.rolls = 0
+        else:
+            st.start_turn()
         return st
 
     def timeline(self) -> None:
@@ -370,6 +392,7 @@ class Replay:
         market: list[str] = []
         first = 0
         states: list[Parsed] = []
+        phase = "roll"
         consumed: set[int] = set()
         for k, p in enumerate(parsed):
             if stop_line is not None and p.event.line >= stop_line:
@@ -382,19 +405,23 @@ class Replay:
                                     problem=f"no Camouflage dice are needed here: {self.players[p.monster or 0]} "
                                             "has just lost no life that Camouflage could cancel")
                 if p.kind == "setup":
+                    if self.state is not None and p.what == "first":
+                        self.turn_marker(self.state, p)
+                        continue
                     if self.state is not None:
-                        raise LogSyntaxError(f"'{p.what}' belongs before the first turn", p.event.col)
+                        raise LogSyntaxError(f"'{p.event.tokens[0].text}' belongs before the first turn", p.event.col)
                     if p.what == "market":
                         market = list(p.values)
-                    elif p.what == "monster":
+                    elif p.what in ("monster", "deck"):
                         states.append(p)
                     else:
                         assert p.monster is not None
                         first = p.monster
+                        phase = p.values[0] if p.values else "roll"
                     continue
                 if self.state is None:
                     try:
-                        self.state = self.start(market, first, states)
+                        self.state = self.start(market, first, states, phase)
                     except IllegalMoveError as exc:
                         self.fail(self.culprit(exc, states, p), exc)
                         self.state = KingOfTokyoState(self.rs, self.players, (), first)
@@ -425,7 +452,7 @@ class Replay:
                 return
         if self.state is None:
             try:
-                self.state = self.start(market, first, states)
+                self.state = self.start(market, first, states, phase)
             except IllegalMoveError as exc:
                 self.fail(states[-1] if states else parsed[0], exc)
                 self.state = KingOfTokyoState(self.rs, self.players, (), first)

@@ -194,6 +194,23 @@ class BatteryMonster(Hook):
             st.discard_card(m, self.card)
 
 
+class MonsterBatteries(BatteryMonster):
+    """2011: ``use battery-monster N`` puts N of the owner's energy on the card and the bank adds N."""
+
+    def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
+        m.stored[self.card] = 0
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        m = st.monsters[i]
+        if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()):
+            raise st._fail("kot-card-use", card="Monster Batteries", why="write: use battery-monster N (energy)")
+        if i != st.active or st.phase != "buy" or m.stored.get(self.card) != 0:
+            raise st._fail("kot-card-use", card="Monster Batteries", why="energy goes on it once, when it is bought")
+        n = int(args[0])
+        _need(st, i, self.card, n)
+        m.stored[self.card] = 2 * n
+
+
 class ItHasAChild(Hook):
     card = "it-has-a-child"
 
@@ -323,6 +340,7 @@ HOOKS: dict[str, Hook] = {
     "freeze_time": FreezeTime(),
     "metamorph": Metamorph(),
     "battery_monster": BatteryMonster(),
+    "monster_batteries": MonsterBatteries(),
     "it_has_a_child": ItHasAChild(),
     "jets": Jets(),
 }

@@ -107,19 +107,25 @@ def test_after_end_and_unknown_card() -> None:
     assert report.games[0].errors[0].code == "log-card"
 
 
-def test_unsupported_card_is_an_input_error() -> None:
-    text = BASE.replace("@players", "@edition 2011\n@players").replace(
-        "market corner-store heal tank", "market battery-monster heal tank").replace(
-        "Bob buy corner-store : energize", "Bob buy battery-monster : energize")
-    report = run(text)
-    errs = report.games[0].errors
-    assert errs and errs[0].code == "kot-unsupported-card" and report.exit_code == 2, [str(e) for e in errs]
+def test_known_deck_order_and_phase() -> None:
+    log = POSITION.replace("market heal tank energize", "market heal tank energize\ndeck skyscraper frenzy")
+    log = log.replace("turn Ann\nAnn roll 1 1 1 e e h\nAnn end", "turn Ann buy\nAnn buy heal : skyscraper\nAnn end")
+    log = log.replace("expect Ann vp 23\nexpect winner Ann\n", "expect Ann vp 18\nexpect Ann hp 9\n")
+    report = run(log)
+    assert report.exit_code == 0, [str(v) for g in report.games for v in g.violations]
+    assert only_violation(log.replace(": skyscraper", ": frenzy"))[2] == "kot-deck-order"
+
+
+def test_turn_markers_mid_game() -> None:
+    assert run(BASE.replace("Bob roll s s s e e e", "turn Bob\nBob roll s s s e e e")).exit_code == 0
+    assert only_violation(BASE.replace("Bob roll s s s e e e", "turn Cid\nBob roll s s s e e e"))[2] == \
+        "kot-checkpoint"
 
 
 def test_every_code_is_exercised_and_names_a_rule() -> None:
     rs = kbgrules.load("kot")
     exercised = {v[3] for v in VIOLATIONS} | {"kot-reveal-count", "kot-after-end", "kot-unknown-card",
-                                                "kot-bad-face", "kot-position", "kot-camouflage"}
+                                                "kot-bad-face", "kot-position", "kot-camouflage", "kot-deck-order"}
     assert set(rs.data["codes"]) <= exercised
     for code, entry in rs.data["codes"].items():
         assert entry["rule"] in rs.rules, code
