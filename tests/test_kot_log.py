@@ -187,11 +187,21 @@ def _corrupt(text: str, kind: str, rng: random.Random) -> tuple[str, int, set[st
         lines.insert(i, f"{who} buy energize : skyscraper")  # 8 energy; rarely affordable, often not in market
         return "\n".join(lines) + "\n", i + 1, {"kot-no-energy", "kot-not-in-market", "kot-card-not-in-deck",
                                                 "kot-unexpected", "kot-wrong-monster"}
+    if kind == "yield-own-turn":
+        idx = [i for i, ln in enumerate(lines) if " roll " in ln]
+        i = rng.choice(idx)
+        lines.insert(i + 1, f"{lines[i].split()[0]} yield")  # the rolling monster cannot yield
+        return "\n".join(lines) + "\n", i + 2, {"kot-yield-not-allowed", "kot-camouflage"}
+    if kind == "no-tokyo-entry":
+        i = next(i for i, ln in enumerate(lines) if ln.split()[1:2] == ["end"])
+        lines.insert(i + 1, "expect tokyo city -")  # the first monster always enters the City
+        return "\n".join(lines) + "\n", i + 2, {"kot-checkpoint"}
     raise AssertionError(kind)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(2, 6), st.integers(0, 10**6), st.sampled_from(["fourth-roll", "wrong-actor", "buy-unaffordable"]))
+@given(st.integers(2, 6), st.integers(0, 10**6),
+       st.sampled_from(["fourth-roll", "wrong-actor", "buy-unaffordable", "yield-own-turn", "no-tokyo-entry"]))
 def test_corrupted_events_fail_at_their_line(players: int, seed: int, kind: str) -> None:
     text = simulate_king_of_tokyo(players, seed)
     got = _corrupt(text, kind, random.Random(seed))
