@@ -13,28 +13,48 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
-from .errors import (
-    DataError,
-    Diagnostic,
-    KbgError,
-    PlayerCountError,
-    UnknownNameError,
-    UnsafeYamlError,
-    VariantConflictError,
-)
-from .model import (
-    Card,
-    Domino,
-    GameInfo,
-    KingdominoRuleset,
-    KingOfTokyoRuleset,
-    OverlayInfo,
-    RuleEntry,
-    Ruleset,
-    Source,
-)
+if TYPE_CHECKING:
+    from .errors import (
+        DataError,
+        Diagnostic,
+        KbgError,
+        PlayerCountError,
+        UnknownNameError,
+        UnsafeYamlError,
+        VariantConflictError,
+    )
+    from .model import (
+        Card,
+        Domino,
+        GameInfo,
+        KingdominoRuleset,
+        KingOfTokyoRuleset,
+        OverlayInfo,
+        RuleEntry,
+        Ruleset,
+        Source,
+    )
+
+_LAZY = {
+    **dict.fromkeys(["DataError", "Diagnostic", "KbgError", "PlayerCountError", "UnknownNameError",
+                     "UnsafeYamlError", "VariantConflictError"], "errors"),
+    **dict.fromkeys(["Card", "Domino", "GameInfo", "KingdominoRuleset", "KingOfTokyoRuleset", "OverlayInfo",
+                     "RuleEntry", "Ruleset", "Source"], "model"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Names are imported on first use, so ``import kbgrules`` (and ``kbg explain``) start fast."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'kbgrules' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
 
 __version__ = "0.1.0"
 

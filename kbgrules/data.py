@@ -15,26 +15,17 @@ from typing import Any
 from .errors import (
     DataError,
     Diagnostic,
-    KbgError,
     PlayerCountError,
     UnknownNameError,
     VariantConflictError,
 )
+from .paths import data_root
 from .yamlsafe import MAX_BYTES, YamlDocument, YamlPath, parse_bytes
 
 ENV_RULES = "KBG_RULES"
-USER_KINDS = ("edition", "variant", "rules", "cards")
-PART_KINDS = ("rules", "cards", "dominoes")
+USER_KINDS = ("edition", "variant", "rules", "cards", "faq", "aliases")
+PART_KINDS = ("rules", "cards", "dominoes", "faq", "aliases")
 MAX_USER_FILES = 500
-
-
-def data_root() -> Path:
-    """The shipped ``rules_data`` directory: inside the installed package, or beside it in a checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "rules_data", here.parent / "rules_data"):
-        if (candidate / "schema").is_dir():
-            return candidate
-    raise KbgError("the shipped rule data (rules_data/) is missing from this installation", code="no-data")
 
 
 def normalize(name: str) -> str:
@@ -261,6 +252,8 @@ def _base_tree(gf: GameFiles) -> dict[str, Any]:
             continue
         section = part.kind
         mapping = d.get(section) or {}
+        if section == "aliases":  # players' words per topic; the game's own `aliases` are its names
+            section = "words"
         existing = tree.setdefault(section, {})
         for key, value in mapping.items():
             if key in existing and not part.user:
@@ -369,7 +362,8 @@ def locate(res: Resolved, path: YamlPath, key: bool = False) -> tuple[YamlDocume
         if depth and (best is None or depth > best[0]):
             best = (depth, f.doc, ("patch", *path))
     for f in [res.files.game, *res.files.parts]:
-        inner = path[1:] if f.kind in PART_KINDS and f.kind != "dominoes" and path[:1] == (f.kind,) else None
+        section = "words" if f.kind == "aliases" else f.kind
+        inner = path[1:] if f.kind in PART_KINDS and f.kind != "dominoes" and path[:1] == (section,) else None
         if inner is not None:
             depth = _path_depth(f.data.get(f.kind) or {}, inner) + 1
             cand: YamlPath = (f.kind, *inner)

@@ -31,8 +31,9 @@ def test_wheel_contents(wheel: Path) -> None:
     data_files = {p.relative_to(ROOT).as_posix() for p in (ROOT / "rules_data").rglob("*") if p.is_file()}
     assert {"kbgrules/" + n for n in data_files} <= names
     assert "kbg_cli/app.py" in names and "kbgrules/__init__.py" in names
+    assert "kbgrules/rules_data/explain-index.json" in names
     entry = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "kbg = kbg_cli.app:main" in zipfile.ZipFile(wheel).read(entry).decode()
+    assert "kbg = kbg_cli.entry:main" in zipfile.ZipFile(wheel).read(entry).decode()
     assert not any(n.startswith(("tests/", "cli/", "rules_data/")) for n in names)
 
 

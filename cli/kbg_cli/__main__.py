@@ -1,5 +1,5 @@
 """``python -m kbg_cli`` runs the ``kbg`` command."""
 
-from kbg_cli.app import run
+from kbg_cli.entry import run
 
 run()

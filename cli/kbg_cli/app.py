@@ -257,10 +257,27 @@ def simulate(
     raise typer.Exit(run_simulate(game, players, seed, edition, variant or [], _dirs(), output))
 
 
+@app.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                                "help_option_names": []})
+def explain(ctx: typer.Context) -> None:
+    """Explain a rule, a card or a component, from an id, a word or a question (en, ko, fr, vi).
+
+    Options: --game G, --edition E, --lang ko|fr|vi, --json. `kbg explain` alone lists the topics.
+    """
+    from .explain_cmd import run as run_explain
+
+    raise typer.Exit(run_explain([*ctx.args, *[x for d in _state["rules_dirs"] for x in ("--rules", d)]]))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``kbg`` console script."""
     if sys.stdout is None or sys.stderr is None:
         return EXIT_USAGE  # nowhere to write results or errors
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["explain"]:  # the fast path: no typer import
+        from .explain_cmd import run as run_explain
+
+        return run_explain(args[1:])
     command = typer.main.get_command(app)
     code: int = command.main(args=list(argv) if argv is not None else None, prog_name="kbg",
                              standalone_mode=False)
