@@ -194,10 +194,12 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> list[Entry]:
             if target in out:
                 out[target].aliases.extend(_words(words))
         DOCUMENTS[info.id] = docs
+        GAME_NAMES[info.id] = sorted({phrase(n) for n in (info.id, info.name, *info.aliases)} - {""})
     return list(out.values())
 
 
 DOCUMENTS: dict[str, dict[str, str]] = {}  # game -> document key -> title (filled by collect)
+GAME_NAMES: dict[str, list[str]] = {}  # game -> its names, as phrases (filled by collect)
 
 
 # --------------------------------------------------------------------------- index
@@ -234,6 +236,7 @@ def build_index(entries: list[Entry]) -> dict[str, Any]:
     return {
         "version": INDEX_VERSION,
         "documents": DOCUMENTS,
+        "games": GAME_NAMES,
         "entries": [lean(e) for e in entries],
         "postings": {t: [[n, round(sum(FIELD_WEIGHTS[f] * c for f, c in fields.items()), 2)]
                          for n, fields in sorted(d.items())] for t, d in sorted(postings.items())},
@@ -353,7 +356,11 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
                 for n in ns:
                     scores[n] = scores.get(n, 0.0) + 3.0 * min(len(p), len(qp)) / max(len(p), len(qp))
     kind_bonus = {"faq": 1.15, "rule": 1.1, "card": 1.05}
-    ranked = sorted(((s * kind_bonus.get(entries[n]["kind"], 1.0), n) for n, s in scores.items()
+    padded = f" {qp} "
+    named = [g for g, names in index.get("games", {}).items() if any(f" {nm} " in padded for nm in names)]
+    game_bonus = {g: 1.5 for g in named} if len(named) == 1 else {}
+    ranked = sorted(((s * kind_bonus.get(entries[n]["kind"], 1.0) * game_bonus.get(entries[n]["game"], 1.0), n)
+                     for n, s in scores.items()
                      if games is None or entries[n]["game"] in games), reverse=True)
     hits = tuple(Hit(entries[n]["id"], round(s, 3), entries[n]) for s, n in ranked[:limit])
     confident = bool(hits) and matched >= max(1, math.ceil(len(set(qtoks)) / 3)) and hits[0].score >= 2.0

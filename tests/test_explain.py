@@ -1,0 +1,115 @@
+"""kbg explain: the shipped index is current, every checker code resolves, real questions find their entry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+import kbgrules
+from kbg_cli.app import app
+from kbg_cli.explain_cmd import run
+from kbgrules.explain import build_index, collect, index_path, lookup, search, tokens
+
+ROOT = Path(__file__).resolve().parent.parent
+QUESTIONS = [q for p in sorted((ROOT / "tests" / "explain").glob("questions-*.yaml"))
+             for q in yaml.safe_load(p.read_text(encoding="utf-8"))["questions"]]
+
+
+def test_shipped_index_is_current() -> None:
+    """Rebuild with `python -m kbgrules.explain --build` after changing rules_data."""
+    shipped = json.loads(Path(index_path()).read_text(encoding="utf-8"))
+    fresh = json.loads(json.dumps(build_index(collect()), ensure_ascii=False, sort_keys=True))
+    assert fresh == shipped
+
+
+@pytest.mark.parametrize("game", ["kingdomino", "king-of-tokyo"])
+def test_every_checker_code_names_an_explained_rule(game: str) -> None:
+    rs = kbgrules.load(game)
+    for code, entry in rs.data["codes"].items():
+        found = lookup(str(entry["rule"]))
+        assert found is not None, code
+        assert search(str(entry["rule"])).best.id == entry["rule"]
+
+
+def test_every_entry_cites_its_sources() -> None:
+    for e in json.loads(Path(index_path()).read_text(encoding="utf-8"))["entries"]:
+        if e["kind"] in ("rule", "faq", "card"):
+            assert e.get("sources"), e["id"]
+
+
+def test_tokens() -> None:
+    assert tokens("Can I heal in Tokyo?") == ["heal", "tokyo"]
+    assert tokens("nhường") == ["nhuong"] and tokens("Nhuong") == ["nhuong"]
+    assert tokens("도쿄에서") == ["도쿄", "쿄에", "에서"]
+    assert tokens("château") == ["chateau"]
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("yield", "kot.tokyo.yield"), ("kot.tokyo.yield", "kot.tokyo.yield"), ("Armor Plating", "kot.card.armor-plating"),
+    ("domino 37", "kd.domino.37"), ("#48", "kd.domino.48"), ("yeild", "kot.tokyo.yield"),
+])
+def test_direct_lookups(query: str, expected: str) -> None:
+    assert search(query).best.id == expected
+
+
+def test_no_made_up_answer() -> None:
+    result = search("flux capacitor warp drive")
+    assert not result.confident
+
+
+def test_questions_hit_rates() -> None:
+    hit1 = hit3 = 0
+    for q in QUESTIONS:
+        ids = [h.id for h in search(q["q"]).hits[:3]]
+        hit1 += bool(ids) and ids[0] == q["expect"]
+        hit3 += q["expect"] in ids
+    assert len(QUESTIONS) >= 60
+    assert hit1 / len(QUESTIONS) >= 0.8 and hit3 / len(QUESTIONS) >= 0.9, (hit1, hit3, len(QUESTIONS))
+
+
+def test_question_targets_exist() -> None:
+    for q in QUESTIONS:
+        assert lookup(q["expect"]) is not None, q
+
+
+def cli(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["explain", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_cli_answer_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli("yield")
+    assert code == 0 and err == "" and "Yielding Tokyo" in out and "Sources:" in out and "Read next:" in out
+    assert run(["yield", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["best"]["id"] == "kot.tokyo.yield" and data["best"]["sources"][0]["title"]
+    assert {"id", "title", "answer", "sources", "related", "score"} <= set(data["best"])
+
+
+def test_cli_lists_topics_and_filters_games() -> None:
+    code, out, _ = cli()
+    assert code == 0 and "kot.tokyo.yield" in out and "kd.place.connect" in out
+    code, out, _ = cli("--game", "kd", "property")
+    assert "kd." in out.splitlines()[0]
+
+
+def test_cli_edition_and_language() -> None:
+    code, out, _ = cli("kd.score.tiebreak", "--edition", "second")
+    assert code == 0 and "second edition" in out
+    code, out, _ = cli("kd.score.tiebreak")
+    assert "Differs in the second edition" in out
+
+
+def test_cli_bad_input() -> None:
+    for args in (["--lang", "de", "yield"], ["--game", "chess", "yield"], ["--colour", "yield"], ["--game"]):
+        code, out, err = cli(*args)
+        assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("kbg: error usage:")
+
+
+def test_not_found_is_plain() -> None:
+    code, out, _ = cli("flux", "capacitor", "warp", "drive")
+    assert code == 0 and "Nothing in kbg's rules answers" in out
