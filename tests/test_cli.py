@@ -11,8 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from kbg_cli.app import app, main
 from typer.testing import CliRunner
+
+from kbg_cli.app import app, main
 
 from .test_loader import HOUSE
 
