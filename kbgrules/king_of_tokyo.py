@@ -511,7 +511,12 @@ class KingOfTokyoState:
         elif isinstance(action, Decide):
             self._decide(action)
         elif isinstance(action, Buy | Sweep):
-            self._market_action(action)
+            snapshot = self._snapshot()  # a buy can fail on its reveal after paying: undo it all
+            try:
+                self._market_action(action)
+            except IllegalMoveError:
+                self._restore(snapshot)
+                raise
         elif isinstance(action, EndTurn):
             self._end_turn(action)
         elif isinstance(action, Use):

@@ -278,10 +278,16 @@ class Replay:
     def turn_marker(self, st: KingOfTokyoState, p: Parsed) -> None:
         """``turn NAME`` in the middle of a game: NAME's turn must be starting."""
         assert p.monster is not None
-        if st.active != p.monster or st.phase != "roll" or st.rolls:
-            raise violation(self.rs, "kot-checkpoint", what="whose turn starts", stated=self.players[p.monster],
-                            actual=f"{st.me.name}'s turn, {'not started' if not st.rolls else 'already rolling'}"
-                            if st.active != p.monster or st.rolls else st.expected())
+        want = p.values[0] if p.values else "roll"
+        if p.event.tokens[0].text != "turn":
+            raise LogSyntaxError(f"'{p.event.tokens[0].text}' belongs before the first turn", p.event.col)
+        at_start = st.phase == "roll" and not st.rolls
+        at_buy = st.phase == "buy"
+        if st.active != p.monster or (want == "roll" and not at_start) or (want == "buy" and not at_buy):
+            where = "about to roll" if at_start else "buying" if at_buy else "in the middle of its turn"
+            raise violation(self.rs, "kot-checkpoint", what=f"turn {self.players[p.monster]} {want}",
+                            stated=f"{self.players[p.monster]} {'starting' if want == 'roll' else 'buying'}",
+                            actual=f"{st.me.name} {where}")
 
     def start(self, market: list[str], first: int, states: list[Parsed], phase: str = "roll") -> KingOfTokyoState:
         """The state at the start of play: the setup, or the stated position (``NAME is ...`` lines)."""

@@ -199,15 +199,23 @@ class MonsterBatteries(BatteryMonster):
 
     def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
         m.stored[self.card] = 0
+        m.stored["battery-monster:charge"] = st.turn_number  # may be charged during this turn only
+
+    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+        m.stored.pop("battery-monster:charge", None)
+        super().on_turn_start(st, m)
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
         m = st.monsters[i]
         if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()):
             raise st._fail("kot-card-use", card="Monster Batteries", why="write: use battery-monster N (energy)")
-        if i != st.active or st.phase != "buy" or m.stored.get(self.card) != 0:
+        if m.stored.get("battery-monster:charge") != st.turn_number:
             raise st._fail("kot-card-use", card="Monster Batteries", why="energy goes on it once, when it is bought")
         n = int(args[0])
-        _need(st, i, self.card, n)
+        if m.energy < n:
+            raise st._fail("kot-card-use", card="Monster Batteries", why=f"{m.name} has only {m.energy} energy")
+        m.energy -= n
+        m.stored.pop("battery-monster:charge")
         m.stored[self.card] = 2 * n
 
 

@@ -184,6 +184,9 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
                 reveal = _kot_reveal(state, rng, 1)
                 act(Buy(me, a.card, reveal[0] if reveal else None),
                     f"{who} buy {a.card}" + (f" : {reveal[0]}" if reveal else ""))
+                if state.cards[a.card].hook == "monster_batteries":  # 2011: charge it with own energy
+                    n = rng.randint(0, state.me.energy)
+                    act(Use(me, a.card, (str(n),)), f"{who} use {a.card} {n}")
             elif isinstance(a, Sweep):
                 reveals = _kot_reveal(state, rng, state.rs.market_size)
                 if len(reveals) < state.rs.market_size:
