@@ -113,3 +113,15 @@ def test_cli_bad_input() -> None:
 def test_not_found_is_plain() -> None:
     code, out, _ = cli("flux", "capacitor", "warp", "drive")
     assert code == 0 and "Nothing in kbg's rules answers" in out
+
+
+def test_related_ids_resolve() -> None:
+    entries = json.loads(Path(index_path()).read_text(encoding="utf-8"))["entries"]
+    ids = {e["id"] for e in entries}
+    for e in entries:
+        missing = [r for r in e.get("related", []) if r not in ids]
+        assert not missing, (e["id"], missing)
+
+
+def test_dark_edition_words_are_explained() -> None:
+    assert search("wickedness").best.id == "kot.faq.wickedness"

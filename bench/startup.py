@@ -1,0 +1,53 @@
+"""Start-up of `kbg explain yield` (piped) against a bare `python3 -c pass`: medians of repeated runs.
+
+    python bench/startup.py            # prints the figures
+    python bench/startup.py --write    # also rewrites the start-up paragraph of docs/explain.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "explain.md"
+BEGIN, END = "<!-- startup:begin -->", "<!-- startup:end -->"
+
+
+def median_ms(cmd: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    kbg = shutil.which("kbg") or str(Path(sys.executable).with_name("kbg"))
+    base = median_ms([sys.executable, "-c", "pass"], args.runs)
+    explain = median_ms([kbg, "explain", "yield"], args.runs)
+    version = median_ms([kbg, "--version"], args.runs)
+    text = (f"{BEGIN}\n| command | median |\n| --- | --- |\n| `python3 -c pass` | {base:.0f} ms |\n"
+            f"| `kbg explain yield` (piped) | {explain:.0f} ms ({explain / base:.1f}x) |\n"
+            f"| `kbg --version` (typer) | {version:.0f} ms ({version / base:.1f}x) |\n\n"
+            f"Measured with `python bench/startup.py` ({args.runs} runs each).\n{END}")
+    print(text)
+    if args.write:
+        doc = DOC.read_text(encoding="utf-8")
+        doc = doc[: doc.index(BEGIN)] + text + doc[doc.index(END) + len(END):]
+        DOC.write_text(doc, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
