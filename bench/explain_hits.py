@@ -14,6 +14,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import yaml
+from _docs import write_section
 
 from kbgrules.explain import search
 
@@ -59,9 +60,7 @@ def main() -> int:
     for q, hits in misses:
         print(f"miss [{q.get('lang', 'en')}] {q['q']!r}: expected {q['expect']}, got {hits}")
     if args.write:
-        doc = DOC.read_text(encoding="utf-8")
-        doc = doc[: doc.index(BEGIN)] + text + doc[doc.index(END) + len(END):]
-        DOC.write_text(doc, encoding="utf-8")
+        write_section(DOC, BEGIN, END, text)
     return 0
 
 

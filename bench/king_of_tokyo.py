@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+from _docs import write_section
+
 from kbgrules.check import check_text
 from kbgrules.simulate import simulate_king_of_tokyo
 
@@ -44,12 +46,7 @@ def main() -> None:
             f"simulated random 4-player games, best of {args.repeats}).\n\n{table}\n{END}")
     print(text)
     if args.write:
-        doc = DOC.read_text(encoding="utf-8")
-        if BEGIN in doc:
-            doc = doc[: doc.index(BEGIN)] + text + doc[doc.index(END) + len(END):]
-        else:
-            doc = doc.rstrip() + "\n\n## King of Tokyo\n\n" + text + "\n"
-        DOC.write_text(doc, encoding="utf-8")
+        write_section(DOC, BEGIN, END, text, 'King of Tokyo')
 
 
 if __name__ == "__main__":

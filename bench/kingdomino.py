@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+from _docs import write_section
+
 import kbgrules
 from kbgrules.check import check_text
 from kbgrules.kingdomino import Kingdom
@@ -85,12 +87,7 @@ def main() -> None:
             f"simulated random 4-player games, best of {args.repeats}).\n\n{table}\n{END}")
     print(text)
     if args.write:
-        doc = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n\n"
-        if BEGIN in doc:
-            doc = doc[: doc.index(BEGIN)] + text + doc[doc.index(END) + len(END):]
-        else:
-            doc = doc.rstrip() + "\n\n## Kingdomino\n\n" + text + "\n"
-        DOC.write_text(doc, encoding="utf-8")
+        write_section(DOC, BEGIN, END, text, 'Kingdomino')
 
 
 if __name__ == "__main__":

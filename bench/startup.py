@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+from _docs import write_section
+
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "explain.md"
 BEGIN, END = "<!-- startup:begin -->", "<!-- startup:end -->"
@@ -43,9 +45,7 @@ def main() -> int:
             f"Measured with `python bench/startup.py` ({args.runs} runs each).\n{END}")
     print(text)
     if args.write:
-        doc = DOC.read_text(encoding="utf-8")
-        doc = doc[: doc.index(BEGIN)] + text + doc[doc.index(END) + len(END):]
-        DOC.write_text(doc, encoding="utf-8")
+        write_section(DOC, BEGIN, END, text)
     return 0
 
 

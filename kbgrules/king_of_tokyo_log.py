@@ -26,19 +26,13 @@ from .king_of_tokyo import (
     violation,
 )
 from .kingdomino import IllegalMoveError
-from .logfile import Event, GameText, Token
+from .logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from .model import KingOfTokyoRuleset
 
 KEYWORDS = {"market", "first", "expect", "turn", "deck"}
 STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke"}
 VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure", "camouflage"}
 LOCATIONS = {"outside", "city", "bay"}
-
-
-class LogSyntaxError(KbgError):
-    def __init__(self, message: str, col: int, code: str = "log-syntax") -> None:
-        super().__init__(message, code=code)
-        self.col = col
 
 
 def slug(text: str) -> str:
@@ -56,22 +50,14 @@ class Parsed:
     cols: dict[str, int] = field(default_factory=dict)
 
 
-class Parser:
+class Parser(PlayerNames):
     def __init__(self, rs: KingOfTokyoRuleset, players: tuple[str, ...]) -> None:
         self.rs = rs
-        self.players = players
-        self.index = {p: i for i, p in enumerate(players)}
+        super().__init__(players)
         self.card_ids: dict[str, str] = {}
         for c in rs.cards:
             self.card_ids[c.id] = c.id
             self.card_ids[slug(c.name)] = c.id
-
-    def player(self, tok: Token) -> int:
-        i = self.index.get(tok.text)
-        if i is None:
-            raise LogSyntaxError(f"{tok.text!r} is not a player of this game ({', '.join(self.players)})", tok.col,
-                                 "log-player")
-        return i
 
     def card(self, tok: Token) -> str:
         cid = self.card_ids.get(slug(tok.text))

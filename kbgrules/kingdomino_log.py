@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .check import GameReport, Violation
-from .errors import Diagnostic, KbgError
+from .errors import Diagnostic
 from .kingdomino import (
     Action,
     Claim,
@@ -24,7 +24,7 @@ from .kingdomino import (
     parse_cell,
     violation,
 )
-from .logfile import Event, GameText, Token
+from .logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from .model import KingdominoRuleset
 from .positions import GridError, grid_to_kingdom, same_kingdom, split_rows
 
@@ -39,12 +39,6 @@ class PositionError(Exception):
         super().__init__(error.message)
         self.statement = statement
         self.error = error
-
-
-class LogSyntaxError(KbgError):
-    def __init__(self, message: str, col: int, code: str = "log-syntax") -> None:
-        super().__init__(message, code=code)
-        self.col = col
 
 
 @dataclass(slots=True)
@@ -67,20 +61,12 @@ def _int(tok: Token, what: str) -> int:
     return int(tok.text)
 
 
-class Parser:
+class Parser(PlayerNames):
     def __init__(self, file: str, rs: KingdominoRuleset, players: tuple[str, ...]) -> None:
         self.file = file
         self.rs = rs
-        self.players = players
-        self.index = {p: i for i, p in enumerate(players)}
+        super().__init__(players)
         self.size = rs.kingdom_size
-
-    def player(self, tok: Token) -> int:
-        i = self.index.get(tok.text)
-        if i is None:
-            raise LogSyntaxError(f"{tok.text!r} is not a player of this game ({', '.join(self.players)})", tok.col,
-                                 "log-player")
-        return i
 
     def need(self, ev: Event, n: int, usage: str) -> None:
         if len(ev.tokens) != n:

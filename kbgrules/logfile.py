@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import Diagnostic
+from .errors import Diagnostic, KbgError
 
 MAX_LOG_BYTES = 16 * 1024 * 1024
 FORMAT_VERSION = "1"
@@ -74,6 +74,29 @@ class GameText:
 
 
 _WORD = re.compile(r"\S+")
+
+
+class LogSyntaxError(KbgError):
+    """An event line that cannot be read; ``col`` is where."""
+
+    def __init__(self, message: str, col: int, code: str = "log-syntax") -> None:
+        super().__init__(message, code=code)
+        self.col = col
+
+
+class PlayerNames:
+    """Player names of one game, looked up by token with a one-line error."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.players = players
+        self.index = {p: i for i, p in enumerate(players)}
+
+    def player(self, tok: Token) -> int:
+        i = self.index.get(tok.text)
+        if i is None:
+            raise LogSyntaxError(f"{tok.text!r} is not a player of this game ({', '.join(self.players)})", tok.col,
+                                 "log-player")
+        return i
 
 
 def tokens(text: str, offset: int = 0) -> list[Token]:
