@@ -138,6 +138,7 @@ def build_kingdomino(res: Resolved) -> KingdominoRuleset:
         discard=str(p["discard"]), bonuses=MappingProxyType(bonuses), tiebreak=_strs(s["tiebreak"]),
         games_per_match=int(t["match"]["games"]),
         first_player_text=str(t["first_player"]["text"]).strip(), lines_text=str(t["lines"]["text"]).strip(),
+        first_player_method=str(t["first_player"]["method"]),
     )
 
 

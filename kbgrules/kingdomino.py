@@ -502,7 +502,8 @@ class KingdominoState:
         if self.phase in ("deal", "over"):
             return []
         if self.phase == "first":
-            players = ([self.current_player()] if self.first_order is not None
+            snake = self.snake_owner()
+            players = ([self.current_player()] if self.first_order is not None else [snake] if snake is not None
                        else [p for p in range(len(self.players)) if self._unclaimed_kings(p)])
             return [Claim(p, n) for p in players if p is not None for n in self.next if n not in self.next_claims]
         king = self.order[self.turn]
@@ -520,6 +521,13 @@ class KingdominoState:
 
     def _fail(self, code: str, **params: Any) -> IllegalMoveError:
         return violation(self.rs, code, **params)
+
+    def snake_owner(self) -> int | None:
+        """With the snake option (2 players): who claims next in the first round, A, B, B, A."""
+        if self.rs.first_player_method != "snake" or len(self.players) != 2 or not self.next_claims:
+            return None
+        first = self.king_owner[next(iter(self.next_claims.values()))]
+        return [first, 1 - first, 1 - first, first][len(self.next_claims)]
 
     def _unclaimed_kings(self, player: int) -> int:
         mine = sum(1 for k in self.next_claims.values() if self.king_owner[k] == player)
@@ -577,6 +585,10 @@ class KingdominoState:
             if self.phase != "first" or self.next_claims or self.first_order is not None:
                 raise self._fail("kd-unexpected", expected=self.expected(), got="the draw of kings")
             want = sorted(self.king_owner)
+            o = action.order
+            if self.rs.first_player_method == "snake" and len(self.players) == 2 and len(o) == 4 and \
+                    sorted(o) == want and list(o) != [o[0], 1 - o[0], 1 - o[0], o[0]]:
+                raise self._fail("kd-kings-order", problem="with the snake option the kings go A, B, B, A")
             if sorted(action.order) != want:
                 counts = ", ".join(f"{self.players[p]} x{self.row.kings_per_player}" for p in range(len(self.players)))
                 raise self._fail("kd-kings-order", problem=f"the kings drawn must be each king in play once ({counts})")
@@ -596,6 +608,10 @@ class KingdominoState:
                 if expected_king is not None and self.king_owner[expected_king] != p:
                     raise self._fail("kd-wrong-player", expected=self.players[self.king_owner[expected_king]],
                                      actor=self.players[p], why="order of the kings drawn")
+                snake = self.snake_owner()
+                if snake is not None and snake != p:
+                    raise self._fail("kd-wrong-player", expected=self.players[snake], actor=self.players[p],
+                                     why="the snake order A, B, B, A")
                 if expected_king is None and self._unclaimed_kings(p) <= 0:
                     raise self._fail("kd-kings-order", problem=f"{self.players[p]} has no king left to place")
                 self._check_claim(n)

@@ -200,6 +200,7 @@ class KingdominoRuleset(Ruleset):
     tiebreak: tuple[str, ...]
     games_per_match: int
     first_player_text: str
+    first_player_method: str
     lines_text: str
 
     @property

@@ -47,6 +47,9 @@ def play_kingdomino(state: KingdominoState, rng: random.Random) -> list[str]:
         if isinstance(action, Deal) and state.lines_dealt == 1:
             order = list(state.king_owner)
             rng.shuffle(order)
+            if state.rs.first_player_method == "snake" and len(state.players) == 2:
+                a = order[0]
+                order = [a, 1 - a, 1 - a, a]
             draw = DrawKings(tuple(order))
             lines.append(action_text(state, draw))
             state.apply(draw, check=False)

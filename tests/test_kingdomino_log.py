@@ -142,6 +142,17 @@ def test_voluntary_discard_option() -> None:
     assert run(text).exit_code == 0
 
 
+def test_snake_draft_option() -> None:
+    snake = BASE.replace("@players", "@variant snake-draft\n@players")
+    assert run(snake).exit_code == 0  # BASE draws Ann, Bob, Bob, Ann: a snake
+    zigzag = snake.replace("kings Ann Bob Bob Ann", "kings Ann Bob Ann Bob")
+    assert only_violation(zigzag)[:3] == (5, 1, "kd-kings-order")
+    free = snake.replace("kings Ann Bob Bob Ann\n", "")
+    assert run(free).exit_code == 0
+    assert only_violation(free.replace("Bob claim 40\nAnn claim 17", "Ann claim 17\nBob claim 40"))[2] == \
+        "kd-wrong-player"
+
+
 def test_forced_discard_is_legal() -> None:
     # Ann's castle is walled in by wheat: forest (4) and swamp (12) fit nowhere, so both must be discarded
     text = """\
@@ -272,6 +283,7 @@ def test_check_json_matches_documented_schema() -> None:
 # ---------------------------------------------------------------- property tests
 
 CONFIGS = [(2, "first", ()), (3, "first", ()), (4, "first", ()), (2, "second", ()), (3, "second", ()),
+           (2, "first", ("snake-draft",)),
            (4, "second", ("middle-kingdom", "harmony")), (2, "first", ("mighty-duel",)),
            (3, "first", ("voluntary-discard",)), (2, "second", ("dynasty",))]
 
