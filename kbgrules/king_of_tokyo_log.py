@@ -224,6 +224,7 @@ class Replay:
         self.players = players
         self.report = report
         self.state: KingOfTokyoState | None = None
+        self.setup_lines: list[Parsed] = []
 
     def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
         self.report.violations.append(Violation(self.file, p.event.line, _col(p, exc), exc.code, exc.rule,
@@ -258,6 +259,10 @@ class Replay:
         who = exc.params.get("monster")
         for p in states:
             if who is not None and p.monster is not None and self.players[p.monster] == who:
+                return p
+        at = "market" if exc.code == "kot-reveal-count" else exc.params.get("at")
+        for p in self.setup_lines:
+            if p.what == at:
                 return p
         return states[-1] if states else fallback
 
@@ -318,13 +323,17 @@ class Replay:
         if st.occupant("bay") is not None and not st.bay_open():
             raise violation(rs, "kot-position", problem="Tokyo Bay is not in use with this many monsters")
         if st.monsters[first].eliminated:
-            raise violation(rs, "kot-position", problem=f"{st.monsters[first].name} is eliminated and has no turn")
+            raise violation(rs, "kot-position", at="first",
+                            problem=f"{st.monsters[first].name} is eliminated and has no turn")
         if len(market) != rs.market_size:
             raise violation(rs, "kot-reveal-count", expected=rs.market_size, got=len(market))
         st.reveal(market)
-        for c in deck:
-            if st.deck[c] <= 0:
-                raise violation(rs, "kot-position", problem=f"the deck cannot hold another {st.cards[c].name}")
+        from collections import Counter
+
+        for c, n in Counter(deck).items():
+            if st.deck[c] < n:
+                raise violation(rs, "kot-position", at="deck",
+                                problem=f"the deck cannot hold {n} {st.cards[c].name}: only {st.deck[c]} left")
         st.deck_order = list(deck)
         if phase == "buy":  # the position starts after the active monster's dice were resolved
             st.phase = "buy"
@@ -402,6 +411,7 @@ class Replay:
                         continue
                     if self.state is not None:
                         raise LogSyntaxError(f"'{p.event.tokens[0].text}' belongs before the first turn", p.event.col)
+                    self.setup_lines.append(p)
                     if p.what == "market":
                         market = list(p.values)
                     elif p.what in ("monster", "deck"):

@@ -282,3 +282,10 @@ def test_more_checkpoints() -> None:
     assert report.exit_code == 0, [str(v) for g in report.games for v in g.violations]
     for bad in ("expect Cid eliminated", "expect Bob cards heal", "expect Ann shrink 1"):
         assert only_violation(BASE + bad + "\n")[2] == "kot-checkpoint"
+
+
+def test_position_errors_point_at_their_line() -> None:
+    assert only_violation(edit(6, "market heal tank", POSITION))[:3:2] == (6, "kot-reveal-count")
+    deck = POSITION.replace("market heal tank energize", "market heal tank energize\ndeck frenzy frenzy")
+    assert only_violation(deck)[:3:2] == (7, "kot-position")
+    assert only_violation(edit(7, "turn Cid", POSITION))[:3:2] == (7, "kot-position")

@@ -268,5 +268,6 @@ def _show_kd(doc: render.Doc, g: GameReport) -> None:
     doc.heading(f"{g.file} game {g.index}: Kingdomino, score after each round (squares placed)")
     t = render.Table(None, ["round", *names])
     for snap in g.show_timeline():
-        t.add(snap["round"], *(f"{p['score']} ({p['squares']})" for p in snap["players"]))
+        label = "claims" if snap["round"] == 1 else snap["round"] - 1  # row 1: after the first claims
+        t.add(label, *(f"{p['score']} ({p['squares']})" for p in snap["players"]))
     doc.table(t)
