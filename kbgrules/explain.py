@@ -35,6 +35,8 @@ INDEX_FILE = "explain-index.json"
 INDEX_VERSION = 1
 FIELD_WEIGHTS = {"id": 5.0, "title": 4.0, "alias": 4.0, "body": 1.0}
 K1, B = 1.2, 0.75
+MAX_QUERY = 500  # characters of a query that are read
+MAX_FUZZY = 12  # unknown words matched to close known ones, per query
 _STOP = """
 a an the i my me we our you your is are am be can could do does did to in into of on at for with
 what whats how when where who which if it its this that there then than or and not no so as by from
@@ -319,7 +321,7 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
     games = None if game is None else {game}
     scores: dict[int, float] = {}
 
-    q = query.strip()
+    q = query.strip()[:MAX_QUERY]
     ids = {e["id"]: i for i, e in enumerate(entries)}
     if q.lower() in ids:
         i = ids[q.lower()]
@@ -333,9 +335,11 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
     qtoks += [a + b for a, b in itertools.pairwise(qtoks) if a + b in postings]  # "tie break"
     vocab: list[str] | None = None
     matched = 0
+    fuzzy_left = MAX_FUZZY
     for t in dict.fromkeys(qtoks):
         alts = [t] if t in postings else []
-        if not alts:
+        if not alts and fuzzy_left > 0:
+            fuzzy_left -= 1
             vocab = vocab if vocab is not None else list(postings)
             alts = _fuzzy(t, vocab)
         if alts:

@@ -125,3 +125,15 @@ def test_related_ids_resolve() -> None:
 
 def test_dark_edition_words_are_explained() -> None:
     assert search("wickedness").best.id == "kot.faq.wickedness"
+
+
+def test_hostile_queries_are_cheap_and_plain() -> None:
+    import random
+    import time
+
+    junk = "".join(random.Random(1).choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(50_000))
+    t = time.perf_counter()
+    result = search(junk)
+    assert time.perf_counter() - t < 5  # bounded work: the query is cut and few words are fuzzy-matched
+    assert not result.confident or result.hits
+    assert run(["\x00\x01"]) == 0
