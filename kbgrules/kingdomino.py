@@ -143,19 +143,21 @@ class Kingdom:
         h = max(self.maxy, a[1], b[1]) - min(self.miny, a[1], b[1]) + 1
         return w, h
 
+    def _offsets(self) -> tuple[Cell, ...]:
+        return (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1)) if self.diagonal else DIRECTIONS
+
     def _around(self, cell: Cell) -> Iterator[Cell]:
         x, y = cell
-        for dx, dy in DIRECTIONS:
+        for dx, dy in self._offsets():
             yield (x + dx, y + dy)
-        if self.diagonal:
-            for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
-                yield (x + dx, y + dy)
 
     def _matches(self, terrain: str, cell: Cell) -> int:
         """Matching edges for a square of ``terrain`` put on the empty ``cell`` (the castle counts if wild)."""
         n = 0
-        for c in self._around(cell):
-            sq = self.cells.get(c)
+        x, y = cell
+        cells = self.cells
+        for dx, dy in self._offsets():
+            sq = cells.get((x + dx, y + dy))
             if sq is not None and ((sq is CASTLE and self.castle_wild) or sq.terrain == terrain):
                 n += 1
         return n
@@ -195,17 +197,20 @@ class Kingdom:
     def frontier(self) -> set[Cell]:
         """Empty cells next to a square or the castle (diagonally too when diagonals connect)."""
         cells = self.cells
-        return {n for c in cells for n in self._around(c) if n not in cells}
+        offs = self._offsets()
+        return {(x + dx, y + dy) for x, y in cells for dx, dy in offs} - cells.keys()
 
     def _touching(self) -> dict[Cell, tuple[int, dict[str, int]]]:
         """For each frontier cell: matching edges the castle gives, and the terrains around it."""
         cells = self.cells
         out: dict[Cell, tuple[int, dict[str, int]]] = {}
+        offs = self._offsets()
         for f in self.frontier():
             castle = 0
             terrains: dict[str, int] = {}
-            for n in self._around(f):
-                sq = cells.get(n)
+            fx, fy = f
+            for dx, dy in offs:
+                sq = cells.get((fx + dx, fy + dy))
                 if sq is CASTLE:
                     castle = 1 if self.castle_wild else 0
                 elif sq is not None:

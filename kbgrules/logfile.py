@@ -30,10 +30,23 @@ HEADERS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
 class Token:
-    text: str
-    col: int
+    """A word of a log line and its 1-based column."""
+
+    __slots__ = ("col", "text")
+
+    def __init__(self, text: str, col: int) -> None:
+        self.text = text
+        self.col = col
+
+    def __repr__(self) -> str:
+        return f"Token({self.text!r}, {self.col})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Token) and (self.text, self.col) == (other.text, other.col)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.col))
 
 
 @dataclass(slots=True)
