@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import platform
 from pathlib import Path
+
+
+def figures(begin: str, end: str, command: str, what: str, rows: list[tuple[str, str]]) -> str:
+    """A figures section: how it was measured, then a measure/figure table."""
+    machine = f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}"
+    table = "\n".join(["| measure | figure |", "| --- | --- |", *(f"| {a} | {b} |" for a, b in rows)])
+    return f"{begin}\nMeasured with `{command}` ({machine}; {what}).\n\n{table}\n{end}"
 
 
 def write_section(doc: Path, begin: str, end: str, text: str, heading: str | None = None) -> None:

@@ -7,12 +7,11 @@
 from __future__ import annotations
 
 import argparse
-import platform
 import sys
 import time
 from pathlib import Path
 
-from _docs import write_section
+from _docs import figures, write_section
 
 from kbgrules.check import check_text
 from kbgrules.simulate import simulate_king_of_tokyo
@@ -40,10 +39,8 @@ def main() -> None:
     rows = [("4-player games checked (parse + replay)", f"{args.games / best:,.0f} games/s"),
             ("log events checked", f"{events / best:,.0f} events/s"),
             ("events per simulated game (average)", f"{events / args.games:,.0f}")]
-    machine = f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}"
-    table = "\n".join(["| measure | figure |", "| --- | --- |", *(f"| {a} | {b} |" for a, b in rows)])
-    text = (f"{BEGIN}\nMeasured with `python bench/king_of_tokyo.py --games {args.games}` ({machine}; "
-            f"simulated random 4-player games, best of {args.repeats}).\n\n{table}\n{END}")
+    text = figures(BEGIN, END, f"python bench/king_of_tokyo.py --games {args.games}",
+                   f"simulated random 4-player games, best of {args.repeats}", rows)
     print(text)
     if args.write:
         write_section(DOC, BEGIN, END, text, 'King of Tokyo')

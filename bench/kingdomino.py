@@ -9,13 +9,12 @@ Figures are wall-clock, single process (one core), best of several repeats.
 from __future__ import annotations
 
 import argparse
-import platform
 import random
 import sys
 import time
 from pathlib import Path
 
-from _docs import write_section
+from _docs import figures, write_section
 
 import kbgrules
 from kbgrules.check import check_text
@@ -81,10 +80,8 @@ def main() -> None:
         ("legal placements enumerated", f"{place_s:,.0f} placements/s"),
         ("4-player games simulated (random legal moves)", f"{sim_s:,.0f} games/s"),
     ]
-    machine = f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}"
-    table = "\n".join(["| measure | figure |", "| --- | --- |", *(f"| {a} | {b} |" for a, b in rows)])
-    text = (f"{BEGIN}\nMeasured with `python bench/kingdomino.py --games {args.games}` ({machine}; "
-            f"simulated random 4-player games, best of {args.repeats}).\n\n{table}\n{END}")
+    text = figures(BEGIN, END, f"python bench/kingdomino.py --games {args.games}",
+                   f"simulated random 4-player games, best of {args.repeats}", rows)
     print(text)
     if args.write:
         write_section(DOC, BEGIN, END, text, 'Kingdomino')

@@ -71,6 +71,13 @@ class GameReport:
     def valid(self) -> bool:
         return not self.errors and not self.violations
 
+    def stop(self, line: int, col: int, event_col: int, code: str, rule: str, message: str) -> None:
+        """Record the game's first violation, and the note that checking stops there."""
+        self.violations.append(Violation(self.file, line, col, code, rule, message))
+        self.notes.append(Diagnostic(self.file, line, event_col, "stopped",
+                                     f"game {self.index}: checking stopped at this line; the lines after it "
+                                     "were not checked", "note"))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index, "file": self.file, "line": self.line, "game": self.game, "edition": self.edition,

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .check import GameReport, Violation
+from .check import GameReport
 from .errors import Diagnostic, KbgError
 from .king_of_tokyo import (
     Action,
@@ -227,11 +227,7 @@ class Replay:
         self.setup_lines: list[Parsed] = []
 
     def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
-        self.report.violations.append(Violation(self.file, p.event.line, _col(p, exc), exc.code, exc.rule,
-                                                exc.message))
-        self.report.notes.append(Diagnostic(self.file, p.event.line, p.event.col, "stopped",
-                                            f"game {self.report.index}: checking stopped at this line; the lines "
-                                            "after it were not checked", "note"))
+        self.report.stop(p.event.line, _col(p, exc), p.event.col, exc.code, exc.rule, exc.message)
 
     def apply_with_chance(self, st: KingOfTokyoState, act: Action, parsed: list[Parsed], k: int,
                           consumed: set[int]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .check import GameReport, Violation
+from .check import GameReport
 from .errors import Diagnostic
 from .kingdomino import (
     Action,
@@ -246,11 +246,7 @@ class Replay:
             })
 
     def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
-        self.report.violations.append(Violation(self.file, p.event.line, _fail_col(p, exc), exc.code, exc.rule,
-                                                exc.message))
-        self.report.notes.append(Diagnostic(self.file, p.event.line, p.event.col, "stopped",
-                                            f"game {self.report.index}: checking stopped at this line; the lines "
-                                            "after it were not checked", "note"))
+        self.report.stop(p.event.line, _fail_col(p, exc), p.event.col, exc.code, exc.rule, exc.message)
 
     def checkpoint(self, p: Parsed) -> None:
         st = self.state

@@ -22,6 +22,13 @@ def _sources_text(rs: Ruleset, entry_sources: Any) -> list[str]:
     return out
 
 
+def _sources_table(doc: render.Doc, rs: Ruleset, sources: Any) -> None:
+    t = render.Table("Sources", [])
+    for line in _sources_text(rs, sources):
+        t.add(line)
+    doc.table(t)
+
+
 def _sources_json(sources: Any) -> list[dict[str, Any]]:
     return [{"doc": s.doc, "section": s.section, "edition": s.edition, "note": s.note} for s in sources]
 
@@ -50,10 +57,7 @@ def show_rule(rs: Ruleset, r: RuleEntry, as_json: bool) -> None:
     doc.para(r.text)
     if r.conflict:
         doc.para("Sources differ: " + r.conflict, "yellow")
-    t = render.Table("Sources", [])
-    for line in _sources_text(rs, r.sources):
-        t.add(line)
-    doc.table(t)
+    _sources_table(doc, rs, r.sources)
     if r.related:
         doc.para("Related: " + ", ".join(r.related), "dim")
     doc.show()
@@ -125,10 +129,7 @@ def show_card(rs: KingOfTokyoRuleset, card: Card, as_json: bool) -> None:
     doc.para(card.effect)
     if card.clarification:
         doc.para("Clarification: " + card.clarification, "yellow")
-    t = render.Table("Sources", [])
-    for line in _sources_text(rs, card.sources):
-        t.add(line)
-    doc.table(t)
+    _sources_table(doc, rs, card.sources)
     doc.show()
 
 
