@@ -14,6 +14,7 @@ from .model import (
     DieFace,
     Document,
     Domino,
+    EvolutionRules,
     GameInfo,
     Half,
     KingdominoRuleset,
@@ -25,6 +26,7 @@ from .model import (
     RuleEntry,
     Ruleset,
     Source,
+    Wickedness,
 )
 
 
@@ -155,6 +157,35 @@ def build_king_of_tokyo(res: Resolved) -> KingOfTokyoRuleset:
              effects=tuple(freeze(e) for e in c.get("effects") or ()), hook=c.get("hook"))
         for cid, c in (t.get("cards") or {}).items()
     )
+    tiles = tuple(
+        Card(id=tid, name=str(c["name"]), cost=0, type=str(c["type"]), effect=str(c["effect"]).strip(),
+             sources=sources(c.get("sources")), kind="tile", level=int(c["level"]), side=str(c["side"]),
+             back=str(c.get("back") or ""), hook=c.get("hook"),
+             clarification=None if c.get("clarification") is None else str(c["clarification"]).strip(),
+             effects=tuple(freeze(e) for e in c.get("effects") or ()))
+        for tid, c in (t.get("tiles") or {}).items()
+    ) if t.get("wickedness") else ()
+    evolutions = tuple(
+        Card(id=eid, name=str(c["name"]), cost=0, type=str(c["type"]), effect=str(c["effect"]).strip(),
+             sources=sources(c.get("sources")), kind="evolution", monster=str(c["monster"]), hook=c.get("hook"),
+             copies=int(c.get("copies", 1)),
+             clarification=None if c.get("clarification") is None else str(c["clarification"]).strip(),
+             effects=tuple(freeze(e) for e in c.get("effects") or ()))
+        for eid, c in (t.get("evolutions") or {}).items()
+    ) if (t.get("evolution") or {}).get("enabled") else ()
+    w = t.get("wickedness")
+    wickedness = None if not w else Wickedness(
+        gains=MappingProxyType({str(k): int(v) for k, v in w["gains"].items()}), max=int(w["max"]),
+        thresholds=tuple(int(x) for x in w["thresholds"]),
+        supply=MappingProxyType({int(k): int(v) for k, v in (w.get("supply") or {}).items()}),
+        sides=_strs(w["sides"]), default_side=str(w["default_side"]))
+    ev = t.get("evolution")
+    start_ev = (ev or {}).get("start") or {}
+    evolution = None if not (ev or {}).get("enabled") else EvolutionRules(
+        hearts=int(ev["hearts"]), draw=int(ev["draw"]), keep=int(ev["keep"]), others=str(ev["others"]),
+        reshuffle=bool(ev["reshuffle"]), start_draw=int(start_ev.get("draw", 0)),
+        start_keep=int(start_ev.get("keep", 0)), start_others=str(start_ev.get("others", "none")),
+        draft=bool(ev.get("draft", False)))
     setup = {int(k): KingOfTokyoSetup(int(k), _strs(r["tokyo_spaces"]), _strs(r.get("optional_tokyo_spaces")))
              for k, r in t["setup"].items()}
     dice, tokyo, start = t["dice"], t["tokyo"], t["monster_start"]
@@ -175,6 +206,10 @@ def build_king_of_tokyo(res: Resolved) -> KingOfTokyoRuleset:
         deck_exhausted=str(t["market"].get("deck_exhausted", "reshuffle-discards")),
         phases=_strs(t["turn"]["phases"]), cards=cards, setup_table=MappingProxyType(dict(sorted(setup.items()))),
         first_player_text=str(t["first_player"]["text"]).strip(),
+        tiles=tiles, evolutions=evolutions, wickedness=wickedness, evolution=evolution,
+        dice_tokens_per_turn=int((t.get("dice_tokens") or {}).get("per_turn", 0)),
+        buy_fallback_energy=int((t["market"].get("buy_fallback") or {}).get("energy", 0)),
+        sweep_keeps_events=bool(t["market"].get("sweep_keeps_events", False)),
     )
 
 

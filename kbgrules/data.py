@@ -23,8 +23,8 @@ from .paths import data_root
 from .yamlsafe import MAX_BYTES, YamlDocument, YamlPath, parse_bytes
 
 ENV_RULES = "KBG_RULES"
-USER_KINDS = ("edition", "variant", "rules", "cards", "faq", "aliases")
-PART_KINDS = ("rules", "cards", "dominoes", "faq", "aliases")
+USER_KINDS = ("edition", "variant", "rules", "cards", "faq", "aliases", "tiles", "evolutions")
+PART_KINDS = ("rules", "cards", "dominoes", "faq", "aliases", "tiles", "evolutions")
 MAX_USER_FILES = 500
 
 
@@ -242,11 +242,14 @@ def _base_tree_cached(root: str, gid: str) -> dict[str, Any]:
     return _base_tree(_shipped_catalog(root).games[gid])
 
 
-def _base_tree(gf: GameFiles) -> dict[str, Any]:
-    tree = {k: v for k, v in gf.game.data.items()}
+def _base_tree(gf: GameFiles, edition: str | None = None) -> dict[str, Any]:
+    """The game file plus its parts; with ``edition``, only the parts that file names that edition."""
+    tree: dict[str, Any] = {k: v for k, v in gf.game.data.items()} if edition is None else {}
     diags: list[Diagnostic] = []
     for part in gf.parts:
         d = part.data
+        if d.get("edition") != edition:
+            continue
         if part.kind == "dominoes":
             tree["dominoes"] = list(d.get("dominoes", ()))
             continue
@@ -331,6 +334,8 @@ def resolve(
         for section in f.data.get("replace", ()) or ():
             tree.pop(section, None)
         tree = merge_patch(tree, f.data.get("patch") or {})
+    if any(f.data.get("edition") == eid for f in gf.parts):  # parts that belong to this edition only
+        tree = merge_patch(tree, _base_tree(gf, eid))
     res = Resolved(gid, gf, eid, tuple(vids), players, tree, applied)
     if players is not None and str(players) not in (tree.get("setup") or {}):
         raise PlayerCountError(f"{gdata['name']} has no setup for {players} players in this edition")

@@ -137,7 +137,41 @@ class Cure:
     count: int = 1
 
 
-Action = Roll | Reroll | Keep | Decide | Buy | Sweep | EndTurn | Use | Cure
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Dark Edition: take a wickedness tile (after reaching a threshold of the gauge)."""
+
+    monster: int
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class Evolve:
+    """Chance and choice: draw evolutions (``drawn``; "?" for a secret card) and keep ``kept``."""
+
+    monster: int
+    drawn: tuple[str, ...]
+    kept: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play an evolution from the hand: ``NAME play CARD ARGS...``."""
+
+    monster: int
+    card: str
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Tokens:
+    """Godzilla edition: spend dice tokens before the first roll for that many extra dice."""
+
+    monster: int
+    count: int
+
+
+Action = Roll | Reroll | Keep | Decide | Buy | Sweep | EndTurn | Use | Cure | Take | Evolve | Play | Tokens
 
 
 # --------------------------------------------------------------------------- state
@@ -156,6 +190,19 @@ class Monster:
     stored: dict[str, int] = field(default_factory=dict)  # energy kept on a card (Battery Monster)
     mimic: str | None = None  # the keep card this monster's Mimic token copies
     shielded_turn: int = 0  # Wings: no damage during this turn number
+    wickedness: int = 0  # Dark Edition gauge
+    tiles: list[str] = field(default_factory=list)  # wickedness tiles in front of the monster (ids)
+    levels: list[int] = field(default_factory=list)  # thresholds already passed (a tile each)
+    owed: list[int] = field(default_factory=list)  # thresholds passed whose tile is not taken yet
+    monster: str = ""  # the monster (slug) whose evolution deck this player uses
+    evo_deck: Counter[str] = field(default_factory=Counter)  # evolutions left in the deck
+    evo_bottom: list[str] = field(default_factory=list)  # known cards put under the deck, top first
+    evo_discard: Counter[str] = field(default_factory=Counter)
+    hand: list[str] = field(default_factory=list)  # evolutions in hand; "?" for a secret one
+    evolutions: list[str] = field(default_factory=list)  # permanent evolutions in play
+    evo_owed: int = 0  # evolution draws owed (hearts this turn, or the start of the game)
+    secret: int = 0  # cards out of the evolution deck whose names are not known (drawn as "?")
+    dice_tokens: int = 0  # Godzilla edition
 
     @property
     def in_tokyo(self) -> bool:
@@ -173,14 +220,19 @@ class KingOfTokyoState:
     """A game in progress: ``legal_actions()`` for player decisions, ``apply()`` checked by default."""
 
     def __init__(self, rs: KingOfTokyoRuleset, players: Sequence[str], market: Sequence[str] = (),
-                 first: int = 0, begin: bool = True) -> None:
+                 first: int = 0, begin: bool = True, monsters: Sequence[str] = ()) -> None:
         if rs.players != len(players):
             raise KbgError(f"the ruleset was loaded for {rs.players} players, not {len(players)}",
                            code="player-count")
         self.rs = rs
         self.players = tuple(players)
         self.monsters = [Monster(p, rs.start_life, rs.start_vp, rs.start_energy) for p in players]
-        self.cards = {c.id: c for c in rs.cards}
+        self.cards = {c.key: c for c in (*rs.cards, *rs.tiles, *rs.evolutions)}
+        self.tile_sides = rs.wickedness.default_side if rs.wickedness else ""
+        self.tile_supply: list[str] = [t.id for t in rs.tiles if t.side == "red" or not t.back]
+        self.tile_faces: dict[str, str] = {}  # mixed sides: physical tile (red id) -> the side that is up
+        self.bought = False  # a card was bought this turn (Godzilla: otherwise 1 energy)
+        self.token_dice = 0  # dice tokens spent this turn
         self.deck: Counter[str] = Counter({c.id: c.copies for c in rs.cards})
         self.discards: Counter[str] = Counter()
         self.market: list[str] = []
@@ -209,6 +261,14 @@ class KingOfTokyoState:
         self.history: list[Action] = []
         self.turn_ends: list[tuple[int, list[tuple[int, int, int, str, bool]]]] = []  # for `kbg show`
         self.log: list[str] = []  # what the checker computed, for people
+        self.starting = False  # before the first turn: starting evolutions are drawn
+        for m, monster in zip(self.monsters, monsters, strict=False):
+            m.monster = monster
+            m.evo_deck = Counter({c.id: c.copies for c in rs.evolutions if c.monster == monster})
+        if rs.evolution is not None and rs.evolution.start_draw:
+            self.starting = True
+            for m in self.monsters:
+                m.evo_owed = 1
         if market:
             self.reveal(list(market))
         if begin:
@@ -240,11 +300,15 @@ class KingOfTokyoState:
     # ---------------------------------------------------------------- card effects (data in cards.yaml)
 
     def in_play(self, m: Monster) -> list[str]:
-        """The monster's keep cards, plus the card its Mimic token copies (while someone holds it)."""
-        if m.mimic is None:
+        """The keys of what works for the monster: keep cards, the card its Mimic (or Fluxling) copies
+        while someone holds it, wickedness tiles and permanent evolutions."""
+        if m.mimic is None and not m.tiles and not m.evolutions:
             return m.cards
         cards = list(m.cards)
-        if "mimic" in cards and any(m.mimic in o.cards for o in self.monsters if not o.eliminated):
+        cards += [f"tile:{t}" for t in m.tiles]
+        cards += [f"evolution:{e}" for e in m.evolutions]
+        copier = "mimic" in cards or "tile:fluxling" in cards
+        if m.mimic is not None and copier and any(m.mimic in o.cards for o in self.monsters if not o.eliminated):
             cards.append(m.mimic)
         return cards
 
@@ -253,6 +317,11 @@ class KingOfTokyoState:
             for e in self.cards[cid].effects:
                 if e["when"] == when:
                     yield e
+        if when == "always" and self.rs.sweep_keeps_events:
+            for cid in self.market:  # events in the market act on every monster
+                for e in self.cards[cid].effects:
+                    if e["when"] == "market":
+                        yield e
 
     def static(self, m: Monster, key: str) -> int:
         return sum(int(e.get(key, 0)) for e in self.effects(m, "always"))
@@ -287,6 +356,10 @@ class KingOfTokyoState:
             self.gain_energy(m, int(gain["energy"]))
         if gain.get("hp"):
             self.heal(m, int(gain["hp"]))
+        if gain.get("wickedness"):
+            self.add_wickedness(m, int(gain["wickedness"]))
+        if gain.get("dice_tokens"):
+            m.dice_tokens += int(gain["dice_tokens"])
         per = e.get("gain_per_energy")
         if per:
             m.vp += int(per["vp"]) * (m.energy // int(per["per"]))
@@ -294,7 +367,219 @@ class KingOfTokyoState:
     def trigger(self, m: Monster, when: str) -> None:
         for e in list(self.effects(m, when)):
             if self.condition(m, e.get("if")):
-                self.apply_gains(m, e)
+                self.card_effect(m, e)
+
+    def entered(self, m: Monster) -> None:
+        """The monster has just moved into Tokyo (from outside)."""
+        self.trigger(m, "enter")
+        for _, hook in self.hooks_of(m):
+            hook.on_enter(self, m)
+
+    # ---------------------------------------------------------------- Dark Edition: wickedness
+
+    def add_wickedness(self, m: Monster, amount: int) -> None:
+        w = self.rs.wickedness
+        if w is None or amount <= 0:
+            return
+        before = m.wickedness
+        m.wickedness = min(w.max, before + amount)
+        for level in w.thresholds:
+            if before < level <= m.wickedness and level not in m.levels:
+                m.levels.append(level)
+                if self.tiles_left(level):
+                    m.owed.append(level)
+
+    def tiles_left(self, level: int) -> list[str]:
+        """The tile sides that can still be taken at ``level`` (given the sides in play)."""
+        out = []
+        for red in self.tile_supply:
+            t = self.cards[f"tile:{red}"]
+            if t.level != level:
+                continue
+            up = self.tile_faces.get(red)
+            if up is not None:
+                out.append(up)
+            elif self.tile_sides == "mixed":
+                out += [red, t.back] if t.back else [red]
+            else:
+                out.append(red if self.tile_sides == "red" or not t.back else t.back)
+        return out
+
+    def _take(self, action: Take) -> None:
+        m = self.monsters[action.monster]
+        key = f"tile:{action.tile}"
+        tile = self.cards.get(key)
+        if tile is None:
+            raise self._fail("dark-tile-unknown", tile=action.tile, why="see kbg rules kot --edition dark")
+        if tile.level not in m.owed:
+            why = (f"its wickedness ({m.wickedness}) has not just reached {tile.level}" if tile.level not in m.levels
+                   else f"it has already taken its level-{tile.level} tile")
+            raise self._fail("dark-tile-level", monster=m.name, tile=tile.name, why=why)
+        if action.tile not in self.tiles_left(tile.level):
+            sides = "the red sides" if self.tile_sides == "red" else "the green sides" if \
+                self.tile_sides == "green" else "the sides that are up"
+            left = ", ".join(self.cards[f"tile:{t}"].name for t in self.tiles_left(tile.level)) or "none"
+            raise self._fail("dark-tile-level", monster=m.name, tile=tile.name,
+                             why=f"it is not available (this game plays {sides}; left at level {tile.level}: {left})")
+        m.owed.remove(tile.level)
+        red = action.tile if tile.side == "red" or not tile.back else tile.back
+        self.tile_supply.remove(red)
+        if tile.type == "keep":
+            m.tiles.append(action.tile)
+        self.log.append(f"{m.name} takes the wickedness tile {tile.name}")
+        for e in tile.effects:
+            if e["when"] == "buy":
+                self.card_effect(m, e)
+        if tile.hook is not None:
+            from .kot_hooks import HOOKS
+
+            if tile.hook not in HOOKS:
+                raise UnsupportedCardError(f"kbg check cannot replay the tile {tile.name} yet (its effect needs "
+                                           f"the {tile.hook!r} hook, not written yet)")
+            HOOKS[tile.hook].on_buy(self, m)
+
+    # ---------------------------------------------------------------- evolutions (Power Up!, Godzilla)
+
+    def evolutions_left(self, m: Monster) -> int:
+        ev = self.rs.evolution
+        left = sum(m.evo_deck.values()) - m.secret
+        if ev is not None and ev.reshuffle:
+            left += sum(m.evo_discard.values())
+        return left
+
+    def _draw_evolution(self, m: Monster, card: str) -> None:
+        """Take ``card`` (or "?", a secret one) off the top of the monster's deck."""
+        ev = self.rs.evolution
+        if sum(m.evo_deck.values()) - m.secret <= 0 and ev is not None and ev.reshuffle and m.evo_discard:
+            m.evo_deck, m.evo_discard = m.evo_deck + m.evo_discard, Counter()
+            m.evo_bottom = []
+            m.secret = m.hand.count("?")
+            self.log.append(f"{m.name} shuffles its evolution discard pile into a new deck")
+        if card == "?":
+            if sum(m.evo_deck.values()) - m.secret <= 0:
+                raise self._fail("evo-not-in-deck", card="a card", monster=m.name, why="the deck is empty")
+            m.secret += 1
+            m.evo_bottom = []  # the order under the deck is no longer known
+            return
+        key = f"evolution:{card}"
+        name = self.cards[key].name if key in self.cards else card
+        if m.evo_deck[card] <= 0:
+            why = (f"it is not one of {m.monster or m.name}'s evolutions" if card not in self.deck_of(m)
+                   else "it was drawn already")
+            raise self._fail("evo-not-in-deck", card=name, monster=m.name, why=why)
+        top = m.evo_deck - Counter(m.evo_bottom)
+        if sum(top.values()) - m.secret <= 0 and m.evo_bottom:
+            if m.evo_bottom[0] != card:
+                first = self.cards["evolution:" + m.evo_bottom[0]].name
+                raise self._fail("evo-not-in-deck", card=name, monster=m.name,
+                                 why=f"only the cards put under the deck are left, {first} first")
+            m.evo_bottom.pop(0)
+        elif top[card] <= 0:
+            raise self._fail("evo-not-in-deck", card=name, monster=m.name, why="it lies under the deck")
+        m.evo_deck[card] -= 1
+
+    def deck_of(self, m: Monster) -> set[str]:
+        return {c.id for c in self.rs.evolutions if c.monster == m.monster}
+
+    def _evolve(self, action: Evolve) -> None:
+        ev = self.rs.evolution
+        m = self.monsters[action.monster]
+        if ev is None:
+            raise self._fail("kot-unexpected", expected=self.expected(), got="an evolution draw (no evolutions in play)")
+        if action.monster == self.active and self.phase == "roll" and self.rolls and not self.starting:
+            self._resolve()
+        starting = self.starting
+        draw, keep = (ev.start_draw, ev.start_keep) if starting else (ev.draw, ev.keep)
+        if m.evo_owed <= 0:
+            why = ("its rolling ended with fewer than 3 hearts" if action.monster == self.active
+                   else "only the monster whose turn it is draws, after its roll")
+            if starting:
+                why = "it has drawn its starting evolution already" if draw else "no evolution is drawn at the start"
+            raise self._fail("evo-not-owed", monster=m.name, why=why)
+        left = self.evolutions_left(m)
+        want = min(draw, left)
+        if len(action.drawn) != want or len(action.kept) != min(keep, want) or any(
+                action.drawn.count(k) < action.kept.count(k) for k in action.kept):
+            raise self._fail("evo-keep", monster=m.name, keep=min(keep, want), drawn=want)
+        for c in action.drawn:
+            self._draw_evolution(m, c)
+        rest = list(action.drawn)
+        for c in action.kept:
+            rest.remove(c)
+            m.hand.append(c)
+        others = ev.start_others if starting else ev.others
+        for c in rest:
+            back = others in ("under-deck", "shuffle-back")
+            if c == "?":
+                if back:
+                    m.secret -= 1  # back in the deck, still unknown
+                continue  # discarded unseen: it stays out of the deck, uncounted
+            if back:
+                m.evo_deck[c] += 1
+                if others == "under-deck":
+                    m.evo_bottom.append(c)
+            else:
+                m.evo_discard[c] += 1
+        m.evo_owed -= 1
+
+    def _play(self, action: Play) -> None:
+        from .kot_hooks import HOOKS
+
+        m = self.monsters[action.monster]
+        key = f"evolution:{action.card}"
+        card = self.cards.get(key)
+        if card is None or m.eliminated:
+            raise self._fail("evo-not-in-hand", monster=m.name, card=card.name if card else action.card)
+        if action.card in m.hand:
+            m.hand.remove(action.card)
+        elif "?" in m.hand and m.evo_deck[action.card] > 0:
+            m.hand.remove("?")
+            m.evo_deck[action.card] -= 1
+            m.secret -= 1
+        else:
+            raise self._fail("evo-not-in-hand", monster=m.name, card=card.name)
+        hook = HOOKS.get(card.hook or "")
+        if card.hook is not None and hook is None:
+            raise UnsupportedCardError(f"kbg check cannot replay the evolution {card.name} yet (its effect needs "
+                                       f"the {card.hook!r} hook, not written yet)")
+        if hook is not None and hook.after_roll and action.monster == self.active:
+            if self.phase == "roll" and self.rolls:
+                self._resolve()
+            if self.phase == "decide":
+                self.finish_decisions()
+        if card.type == "permanent":
+            m.evolutions.append(action.card)
+        else:
+            m.evo_discard[action.card] += 1
+        self.log.append(f"{m.name} plays the evolution {card.name}")
+        for e in card.effects:
+            if e["when"] == "play":
+                self.card_effect(m, e)
+        if hook is not None:
+            hook.use(self, action.monster, action.args) if card.type == "temporary" else hook.on_buy(self, m)
+
+    # ---------------------------------------------------------------- Godzilla edition: dice tokens
+
+    def _tokens(self, action: Tokens) -> None:
+        m = self.monsters[action.monster]
+        per = self.rs.dice_tokens_per_turn
+        if not per:
+            raise self._fail("kot-unexpected", expected=self.expected(), got="dice tokens (none in this edition)")
+        if action.monster != self.active or self.phase != "roll" or self.rolls:
+            raise self._fail("gz-dice-tokens", monster=m.name, count=action.count,
+                             why="tokens are spent by the monster whose turn it is, before its first roll")
+        if self.token_dice + action.count > per:
+            raise self._fail("gz-dice-tokens", monster=m.name, count=action.count,
+                             why=f"at most {per} per turn")
+        if m.dice_tokens < action.count:
+            raise self._fail("gz-dice-tokens", monster=m.name, count=action.count, why=f"it has {m.dice_tokens}")
+        before = self.dice_count()
+        self.token_dice += action.count
+        if self.dice_count() == before:
+            self.token_dice -= action.count
+            raise self._fail("gz-dice-tokens", monster=m.name, count=action.count,
+                             why=f"it already rolls the most dice allowed ({self.rs.max_dice})")
+        m.dice_tokens -= action.count
 
     # ---------------------------------------------------------------- numbers
 
@@ -310,7 +595,8 @@ class KingOfTokyoState:
 
     def dice_count(self) -> int:
         m = self.me
-        n = self.rs.standard_dice + self.static(m, "extra_dice") - m.tokens["shrink"] - self.fewer_dice
+        n = (self.rs.standard_dice + self.static(m, "extra_dice") - m.tokens["shrink"] - self.fewer_dice
+             + self.token_dice)
         return max(0, min(self.rs.max_dice, n))
 
     def max_rolls(self) -> int:
@@ -381,6 +667,11 @@ class KingOfTokyoState:
         m.cards = []
         m.mimic = None
         m.energy = 0
+        m.tiles = []  # wickedness tiles are discarded, not returned
+        m.owed = []
+        m.evolutions = []
+        m.hand = []
+        m.evo_owed = 0
         self.log.append(f"{m.name} is eliminated")
         for o in self.monsters:
             if not o.eliminated:
@@ -415,6 +706,10 @@ class KingOfTokyoState:
                     raise self._fail("kot-card-not-in-deck", card=self.cards[c].name)
             self.deck[c] -= 1
             self.market.append(c)
+            if self.cards[c].type == "event":
+                for e in self.cards[c].effects:
+                    if e["when"] == "reveal":
+                        self.card_effect(self.me, e)
 
     # ---------------------------------------------------------------- turn structure
 
@@ -434,6 +729,8 @@ class KingOfTokyoState:
         self.final_dice = []
         self.just_revealed = set()
         self.fewer_dice, self.fewer_dice_next = self.fewer_dice_next, 0
+        self.bought = False
+        self.token_dice = 0
         if m.in_tokyo:
             r = self.rs.start_turn_reward
             self.gain(m, r.resource, r.amount)
@@ -462,6 +759,12 @@ class KingOfTokyoState:
         """
         if self.over is not None:
             raise self._fail("kot-after-end")
+        if self.starting and not isinstance(action, Evolve):
+            missing = [m.name for m in self.monsters if m.evo_owed]
+            if missing:
+                raise self._fail("evo-not-owed", monster=missing[0],
+                                 why="every monster draws its starting evolution before the first turn")
+            self.starting = False
         if any("camouflage" in m.cards or m.mimic == "camouflage" for m in self.monsters):
             snapshot = self._snapshot()
             try:
@@ -523,6 +826,14 @@ class KingOfTokyoState:
             self._use(action)
         elif isinstance(action, Cure):
             self._cure(action)
+        elif isinstance(action, Take):
+            self._take(action)
+        elif isinstance(action, Evolve):
+            self._evolve(action)
+        elif isinstance(action, Play):
+            self._play(action)
+        elif isinstance(action, Tokens):
+            self._tokens(action)
 
     def _cure(self, action: Cure) -> None:
         m = self.monsters[action.monster]
@@ -595,6 +906,9 @@ class KingOfTokyoState:
             c = counts[number]
             if c >= rs.set_size:
                 m.vp += int(number) + c - rs.set_size
+        if rs.wickedness is not None:
+            self.add_wickedness(m, sum(rs.wickedness.gains.get(n, 0) * (counts[n] // rs.set_size)
+                                       for n in ("1", "2", "3")))
         self.gain_energy(m, counts["energy"])
         hearts = counts["heart"]
         cured = sum(self.cures.values())
@@ -626,6 +940,9 @@ class KingOfTokyoState:
                 smashes += int(e.get("add_smash", 0))
                 extra_damage += int(e.get("extra_damage", 0))
                 self.apply_gains(m, e)
+                for f, per in (e.get("per_face") or {}).items():
+                    if counts[f]:
+                        self.apply_gains(m, {"gain": {k: int(v) * counts[f] for k, v in per.items()}})
                 if e.get("neighbours_lose"):
                     hit = e["neighbours_lose"]
                     for i in self.neighbours(self.active):
@@ -633,7 +950,11 @@ class KingOfTokyoState:
                         o.vp = max(0, o.vp - int(hit.get("vp", 0)))
                         o.energy = max(0, o.energy - int(hit.get("energy", 0)))
                     extra_hits.append((self.neighbours(self.active), int(hit.get("hp", 0))))
+        for e in self.effects(m, "always"):
+            smashes *= int(e.get("multiply_smash", 1))
         self.smashes = smashes
+        if rs.evolution is not None and counts["heart"] >= rs.evolution.hearts and self.evolutions_left(m):
+            m.evo_owed += 1
         if self.holds(m, "smash_everyone"):
             targets = [i for i in self.alive() if i != self.active]
         elif m.in_tokyo:
@@ -713,6 +1034,7 @@ class KingOfTokyoState:
                 r = self.rs.enter_reward
                 self.gain(m, r.resource, r.amount)
                 self.log.append(f"{m.name} enters Tokyo {'City' if space == 'city' else 'Bay'}")
+                self.entered(m)
         self.phase = "buy"
 
     def card_id(self, text: str) -> str | None:
@@ -754,12 +1076,15 @@ class KingOfTokyoState:
             if m.energy < self.rs.sweep_cost:
                 raise self._fail("kot-no-energy", monster=m.name, need=self.rs.sweep_cost, have=m.energy,
                                  what="a sweep")
-            if len(action.reveals) != self.rs.market_size:
-                raise self._fail("kot-reveal-count", expected=self.rs.market_size, got=len(action.reveals))
+            stays = [c for c in self.market if self.rs.sweep_keeps_events and self.cards[c].type == "event"]
+            if len(action.reveals) != self.rs.market_size - len(stays):
+                raise self._fail("kot-reveal-count", expected=self.rs.market_size - len(stays),
+                                 got=len(action.reveals))
             m.energy -= self.rs.sweep_cost
             for c in self.market:
-                self.discards[c] += 1
-            self.market = []
+                if c not in stays:
+                    self.discards[c] += 1
+            self.market = stays
             self.reveal(action.reveals)
             self.just_revealed = set(action.reveals)
             return
@@ -790,6 +1115,8 @@ class KingOfTokyoState:
             raise UnsupportedCardError(f"kbg check cannot replay {card.name} yet (its effect needs the "
                                        f"{card.hook!r} hook, not written yet)")
         m.energy -= price
+        if action.monster == self.active:
+            self.bought = True
         if seller is not None:
             seller.cards.remove(card.id)
             seller.energy += price
@@ -830,6 +1157,9 @@ class KingOfTokyoState:
         m.energy = max(0, m.energy - int(lose.get("energy", 0)))
         if lose.get("hp"):
             self.damage(me, int(lose["hp"]), me)
+        for i in self.alive():
+            if e.get("all_gain"):
+                self.apply_gains(self.monsters[i], {"gain": e["all_gain"]})
         for key, victims in (("others_lose", [i for i in self.alive() if i != me]),
                              ("all_lose", list(self.alive()))):
             hit = e.get(key) or {}
@@ -856,6 +1186,7 @@ class KingOfTokyoState:
             if entering:
                 r = self.rs.enter_reward
                 self.gain(m, r.resource, r.amount)
+                self.entered(m)
         if e.get("extra_turn") == "now":
             self.frenzy_now = True
         elif e.get("extra_turn"):
@@ -870,6 +1201,15 @@ class KingOfTokyoState:
             raise self._fail("kot-unexpected", expected=self.expected(), got="the end of the turn")
         if action.monster != self.active:
             raise self._fail("kot-wrong-monster", expected=self.me.name, actor=self.monsters[action.monster].name)
+        m = self.me
+        owed = [lv for lv in m.owed if self.tiles_left(lv)]
+        if owed and not m.eliminated:
+            raise self._fail("dark-tile-not-taken", monster=m.name, level=owed[0])
+        if m.evo_owed and not m.eliminated and self.evolutions_left(m):
+            raise self._fail("evo-not-drawn", monster=m.name, hearts=Counter(self.final_dice)["heart"])
+        m.owed, m.evo_owed = [], 0
+        if self.rs.buy_fallback_energy and not self.bought and not m.eliminated:
+            self.gain_energy(m, self.rs.buy_fallback_energy)
         if not self.me.eliminated:
             self.trigger(self.me, "turn_end")
         if not self.me.eliminated and self.me.tokens["poison"]:
@@ -940,15 +1280,29 @@ def tokyo_json(st: KingOfTokyoState) -> dict[str, Any]:
     return {"city": name(st.occupant("city")), "bay": name(st.occupant("bay"))}
 
 
+def monster_json(st: KingOfTokyoState, m: Monster) -> dict[str, Any]:
+    rs = st.rs
+    out: dict[str, Any] = {
+        "name": m.name, "hp": m.hp, "vp": m.vp, "energy": m.energy, "location": m.location,
+        "eliminated": m.eliminated, "cards": list(m.cards), "tokens": dict(m.tokens)}
+    if m.mimic and ("mimic" in m.cards or "fluxling" in m.tiles):
+        out["mimic"] = m.mimic
+    if rs.wickedness is not None:
+        out["wickedness"] = m.wickedness
+        out["tiles"] = list(m.tiles)
+    if rs.evolution is not None:
+        out["monster"] = m.monster or None
+        out["evolutions"] = list(m.evolutions)
+        out["hand"] = list(m.hand)
+    if rs.dice_tokens_per_turn:
+        out["dice_tokens"] = m.dice_tokens
+    return out
+
+
 def final_json(st: KingOfTokyoState) -> dict[str, Any]:
     out = st.outcome()
     return {
-        "monsters": [
-            {"name": m.name, "hp": m.hp, "vp": m.vp, "energy": m.energy,
-             "location": m.location, "eliminated": m.eliminated, "cards": list(m.cards), "tokens": dict(m.tokens),
-             **({"mimic": m.mimic} if m.mimic and "mimic" in m.cards else {})}
-            for m in st.monsters
-        ],
+        "monsters": [monster_json(st, m) for m in st.monsters],
         "tokyo": tokyo_json(st),
         "market": list(st.market),
         "turn": st.turn_number,

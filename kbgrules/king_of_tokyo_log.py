@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 from .check import GameReport
@@ -15,11 +16,15 @@ from .king_of_tokyo import (
     Cure,
     Decide,
     EndTurn,
+    Evolve,
     Keep,
     KingOfTokyoState,
+    Play,
     Reroll,
     Roll,
     Sweep,
+    Take,
+    Tokens,
     Use,
     face,
     final_json,
@@ -29,9 +34,12 @@ from .kingdomino import IllegalMoveError
 from .logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from .model import KingOfTokyoRuleset
 
-KEYWORDS = {"market", "first", "expect", "turn", "deck"}
-STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke"}
-VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure", "camouflage"}
+KEYWORDS = {"market", "first", "expect", "turn", "deck", "tiles"}
+STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke", "wickedness", "tiles",
+              "evolutions", "hand", "dicetokens"}
+VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure", "camouflage", "take",
+         "evolve", "play", "tokens", "evolutions"}
+COUNTERS = {"poison", "shrink", "smoke", "wickedness", "dicetokens"}
 LOCATIONS = {"outside", "city", "bay"}
 
 
@@ -58,13 +66,53 @@ class Parser(PlayerNames):
         for c in rs.cards:
             self.card_ids[c.id] = c.id
             self.card_ids[slug(c.name)] = c.id
+        self.tile_ids = {k: c.id for c in rs.tiles for k in (c.id, slug(c.name))}
+        self.evo_ids = {k: c.id for c in rs.evolutions for k in (c.id, slug(c.name))}
 
     def card(self, tok: Token) -> str:
         cid = self.card_ids.get(slug(tok.text))
         if cid is None:
+            if not self.rs.cards:
+                raise LogSyntaxError(f"{tok.text!r}: the {self.rs.edition.title} ships no card list; give the "
+                                     "cards with --rules DIR (a file of kind cards with `edition: "
+                                     f"{self.rs.edition.id}`; see docs/king-of-tokyo.md)", tok.col, "log-card")
             raise LogSyntaxError(f"{tok.text!r} is not a card of this edition (write its id, as `kbg rules kot cards "
                                  "--json` lists them, e.g. acid-attack)", tok.col, "log-card")
         return cid
+
+    def tile(self, tok: Token) -> str:
+        tid = self.tile_ids.get(slug(tok.text))
+        if tid is None:
+            why = ("wickedness tiles belong to the Dark Edition (@edition dark)" if not self.rs.tiles
+                   else "see kbg rules kot --edition dark --json for the tile ids")
+            raise LogSyntaxError(f"{tok.text!r} is not a wickedness tile: {why}", tok.col, "log-card")
+        return tid
+
+    def evolution(self, tok: Token) -> str:
+        if tok.text == "?":
+            return "?"
+        eid = self.evo_ids.get(slug(tok.text))
+        if eid is None:
+            if not self.rs.evolutions and self.rs.evolution is not None:
+                why = (f"the {self.rs.edition.title} ships no evolution list; give yours with --rules DIR "
+                       f"(a file of kind evolutions with `edition: {self.rs.edition.id}`)")
+            elif self.rs.evolution is None:
+                why = "evolutions are not in play (add @variant power-up)"
+            else:
+                why = "no evolution has that name or id"
+            raise LogSyntaxError(f"{tok.text!r} is not an evolution card: {why}", tok.col, "log-card")
+        return eid
+
+    def usable(self, tok: Token) -> str:
+        """The engine key of a card, tile or evolution named in ``use``."""
+        k = slug(tok.text)
+        if k in self.card_ids:
+            return self.card_ids[k]
+        if k in self.tile_ids:
+            return "tile:" + self.tile_ids[k]
+        if k in self.evo_ids:
+            return "evolution:" + self.evo_ids[k]
+        return self.card(tok)
 
     def faces(self, toks: list[Token]) -> tuple[str, ...]:
         out = []
@@ -95,6 +143,8 @@ class Parser(PlayerNames):
                           values=[t[2].text if len(t) == 3 else "roll"])
         if head == "deck":
             return Parsed(ev, "setup", what="deck", values=[self.card(x) for x in t[1:]])
+        if head == "tiles":
+            return Parsed(ev, "setup", what="tiles", values=[self.tile(x) for x in t[1:]])
         if len(t) >= 2 and t[1].text == "is":
             return self.position(ev)
         who = self.player(t[0])
@@ -131,8 +181,41 @@ class Parser(PlayerNames):
             if not rest:
                 raise LogSyntaxError("expected: NAME use CARD [ARGUMENTS]", t[1].col)
             cols["card"] = rest[0].col
-            return Parsed(ev, "action", Use(who, self.card(rest[0]), tuple(x.text for x in rest[1:])), monster=who,
-                          cols=cols)
+            return Parsed(ev, "action", Use(who, self.usable(rest[0]), tuple(x.text for x in rest[1:])),
+                          monster=who, cols=cols)
+        if verb == "take":
+            if len(rest) != 1:
+                raise LogSyntaxError("expected: NAME take TILE (a wickedness tile)", t[1].col)
+            cols["card"] = rest[0].col
+            return Parsed(ev, "action", Take(who, self.tile(rest[0])), monster=who, cols=cols)
+        if verb == "tokens":
+            if len(rest) != 1 or not (rest[0].text.isascii() and rest[0].text.isdigit()) or rest[0].text == "0":
+                raise LogSyntaxError("expected: NAME tokens N (dice tokens spent before the first roll)", t[1].col)
+            return Parsed(ev, "action", Tokens(who, int(rest[0].text)), monster=who, cols=cols)
+        if verb == "play":
+            if not rest:
+                raise LogSyntaxError("expected: NAME play EVOLUTION [ARGUMENTS]", t[1].col)
+            cols["card"] = rest[0].col
+            card = self.evolution(rest[0])
+            if card == "?":
+                raise LogSyntaxError("name the evolution played", rest[0].col)
+            return Parsed(ev, "action", Play(who, card, tuple(x.text for x in rest[1:])), monster=who, cols=cols)
+        if verb == "evolutions":
+            return Parsed(ev, "setup", what="evolutions", monster=who, values=[self.evolution(x) for x in rest])
+        if verb == "evolve":
+            texts = [x.text for x in rest]
+            k = texts.index("keep") if "keep" in texts else len(texts)
+            drawn = tuple(self.evolution(x) for x in rest[:k])
+            kept = tuple(self.evolution(x) for x in rest[k + 1:]) if k < len(texts) else ()
+            if not drawn or (k < len(texts) and not kept):
+                raise LogSyntaxError("expected: NAME evolve CARD (or ?), or NAME evolve CARD CARD keep CARD",
+                                     t[1].col)
+            if not kept:
+                if len(drawn) == 1 or set(drawn) == {"?"}:
+                    kept = drawn[:1]
+                else:
+                    raise LogSyntaxError("say which evolution is kept: NAME evolve CARD CARD keep CARD", t[1].col)
+            return Parsed(ev, "action", Evolve(who, drawn, kept), monster=who, cols=cols)
         if verb == "buy":
             texts = [x.text for x in rest]
             if len(texts) == 2 and texts[0] == "top":  # Made in a Lab
@@ -173,6 +256,10 @@ class Parser(PlayerNames):
                 state[key] = value
             elif key == "cards":
                 state[key] = [self.card(Token(c, x.col)) for c in value.split(",") if c]
+            elif key == "tiles":
+                state[key] = [self.tile(Token(c, x.col)) for c in value.split(",") if c]
+            elif key in ("evolutions", "hand"):
+                state[key] = [self.evolution(Token(c, x.col)) for c in value.split(",") if c]
             elif value.isascii() and value.isdigit():
                 state[key] = int(value)
             else:
@@ -193,7 +280,11 @@ class Parser(PlayerNames):
         if len(t) >= 3 and t[2].text == "cards":
             return Parsed(ev, "expect", what="cards", monster=self.player(t[1]),
                           values=sorted(self.card(x) for x in t[3:]))
-        if len(t) == 4 and t[2].text in ("poison", "shrink", "smoke"):
+        if len(t) >= 3 and t[2].text in ("tiles", "evolutions"):
+            parse = self.tile if t[2].text == "tiles" else self.evolution
+            return Parsed(ev, "expect", what=t[2].text, monster=self.player(t[1]),
+                          values=sorted(parse(x) for x in t[3:]))
+        if len(t) == 4 and t[2].text in COUNTERS:
             if not (t[3].text.isascii() and t[3].text.isdigit()):
                 raise LogSyntaxError(f"{t[2].text} must be a number", t[3].col)
             return Parsed(ev, "expect", what=t[2].text, monster=self.player(t[1]), values=[int(t[3].text)])
@@ -206,7 +297,8 @@ class Parser(PlayerNames):
             if not (t[3].text.isascii() and t[3].text.isdigit()):
                 raise LogSyntaxError(f"{t[2].text} must be a number", t[3].col)
             return Parsed(ev, "expect", what=t[2].text, monster=who, values=[int(t[3].text)])
-        raise LogSyntaxError("expected: expect NAME hp|vp|energy|poison|shrink|smoke N, expect NAME location PLACE, "
+        raise LogSyntaxError("expected: expect NAME hp|vp|energy|poison|shrink|smoke|wickedness|dicetokens N, "
+                             "expect NAME tiles|evolutions ID..., expect NAME location PLACE, "
                              "expect NAME eliminated|alive, expect NAME cards CARD..., expect tokyo city|bay NAME|-, "
                              "or expect winner NAME... | none", ev.col)
 
@@ -218,13 +310,58 @@ def _col(p: Parsed, exc: IllegalMoveError) -> int:
 
 
 class Replay:
-    def __init__(self, file: str, rs: KingOfTokyoRuleset, players: tuple[str, ...], report: GameReport) -> None:
+    def __init__(self, file: str, rs: KingOfTokyoRuleset, players: tuple[str, ...], report: GameReport,
+                 monsters: tuple[str, ...] = (), sides: str = "") -> None:
         self.file = file
         self.rs = rs
         self.players = players
         self.report = report
+        self.monsters = monsters
+        self.sides = sides
         self.state: KingOfTokyoState | None = None
         self.setup_lines: list[Parsed] = []
+
+    def new_state(self, market: Sequence[str], first: int, begin: bool = True) -> KingOfTokyoState:
+        st = KingOfTokyoState(self.rs, self.players, market, first, begin=False, monsters=self.monsters)
+        if self.sides:
+            st.tile_sides = self.sides
+        self.prepare(st)
+        if begin:
+            st.start_turn()
+        return st
+
+    def prepare(self, st: KingOfTokyoState) -> None:
+        """Setup lines other than the market: tile sides (mixed), drafted evolution decks."""
+        rs = self.rs
+        for p in self.setup_lines:
+            if p.what == "tiles":
+                if st.tile_sides != "mixed":
+                    raise violation(rs, "dark-tile-unknown", tile="a tiles line", at="tiles",
+                                    why="list the sides that are up only with @tiles mixed")
+                for tid in p.values:
+                    t = st.cards[f"tile:{tid}"]
+                    red = tid if t.side == "red" or not t.back else t.back
+                    if red in st.tile_faces:
+                        raise violation(rs, "dark-tile-unknown", tile=t.name, at="tiles",
+                                        why="each tile shows one side: this one is listed twice")
+                    st.tile_faces[red] = tid
+            elif p.what == "evolutions":
+                assert p.monster is not None
+                ev = rs.evolution
+                if ev is None or not ev.draft:
+                    raise violation(rs, "kot-position", at="evolutions", monster=self.players[p.monster],
+                                    problem="evolution decks are listed only with the evolution-draft variant")
+                from collections import Counter
+
+                m = st.monsters[p.monster]
+                m.evo_deck = Counter(p.values)
+                used = Counter(c for q in self.setup_lines if q.what == "evolutions" for c in q.values)
+                for c, n in used.items():
+                    copies = st.cards[f"evolution:{c}"].copies
+                    if n > copies:
+                        raise violation(rs, "kot-position", at="evolutions", monster=m.name,
+                                        problem=f"{st.cards['evolution:' + c].name} is drafted {n} times; "
+                                                f"the game has {copies}")
 
     def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
         self.report.stop(p.event.line, _col(p, exc), p.event.col, exc.code, exc.rule, exc.message)
@@ -283,8 +420,8 @@ class Replay:
         if not states and not deck and phase == "roll":
             if market and len(market) != self.rs.market_size:
                 raise violation(self.rs, "kot-reveal-count", expected=self.rs.market_size, got=len(market))
-            return KingOfTokyoState(self.rs, self.players, market, first)
-        st = KingOfTokyoState(self.rs, self.players, (), first, begin=False)
+            return self.new_state(market, first)
+        st = self.new_state((), first, begin=False)
         rs = self.rs
         for p in states:
             assert p.monster is not None
@@ -297,6 +434,43 @@ class Replay:
             m.eliminated = bool(info.get("eliminated", False)) or m.hp == 0
             for token in ("poison", "shrink", "smoke"):
                 m.tokens[token] = int(info.get(token, 0))
+            m.dice_tokens = int(info.get("dicetokens", 0))
+            w = rs.wickedness
+            if "wickedness" in info or "tiles" in info:
+                if w is None:
+                    raise violation(rs, "kot-position", monster=m.name,
+                                    problem="wickedness and tiles belong to the Dark Edition")
+                m.wickedness = min(int(info.get("wickedness", 0)), w.max)
+                m.levels = [lv for lv in w.thresholds if lv <= m.wickedness]
+                for tid in info.get("tiles", []):
+                    t = st.cards[f"tile:{tid}"]
+                    red = tid if t.side == "red" or not t.back else t.back
+                    if red not in st.tile_supply:
+                        raise violation(rs, "kot-position", monster=m.name,
+                                        problem=f"the tile {t.name} is already taken")
+                    if t.level not in m.levels:
+                        raise violation(rs, "kot-position", monster=m.name,
+                                        problem=f"{t.name} is a level-{t.level} tile; wickedness is {m.wickedness}")
+                    st.tile_supply.remove(red)
+                    m.tiles.append(tid)
+            for key in ("evolutions", "hand"):
+                for c in info.get(key, []):
+                    if rs.evolution is None:
+                        raise violation(rs, "kot-position", monster=m.name,
+                                        problem="evolutions are not in play (add @variant power-up)")
+                    if c == "?":
+                        m.secret += 1
+                        m.hand.append("?")
+                        continue
+                    if m.evo_deck[c] <= 0:
+                        raise violation(rs, "kot-position", monster=m.name,
+                                        problem=f"{st.cards['evolution:' + c].name} is not left in its deck")
+                    m.evo_deck[c] -= 1
+                    (m.evolutions if key == "evolutions" else m.hand).append(c)
+                    if key == "evolutions" and st.cards["evolution:" + c].type != "permanent":
+                        raise violation(rs, "kot-position", monster=m.name,
+                                        problem=f"{st.cards['evolution:' + c].name} is temporary: it is not "
+                                                "left in play")
             for c in info.get("cards", []):
                 if st.cards[c].type != "keep":
                     raise violation(rs, "kot-position", monster=m.name,
@@ -374,13 +548,20 @@ class Replay:
                 raise violation(self.rs, "kot-checkpoint", what=f"{m.name}'s state", stated=p.what,
                                 actual="eliminated" if m.eliminated else "alive")
             return
+        if p.what in ("tiles", "evolutions"):
+            have = sorted(m.tiles if p.what == "tiles" else m.evolutions)
+            if have != p.values:
+                raise violation(self.rs, "kot-checkpoint", what=f"{m.name}'s {p.what}",
+                                stated=", ".join(p.values) or "none", actual=", ".join(have) or "none")
+            return
         if p.what == "cards":
             if sorted(m.cards) != p.values:
                 raise violation(self.rs, "kot-checkpoint", what=f"{m.name}'s cards",
                                 stated=", ".join(p.values) or "none", actual=", ".join(sorted(m.cards)) or "none")
             return
         actual = {"hp": m.hp, "vp": m.vp, "energy": m.energy, "location": m.location,
-                  "poison": m.tokens["poison"], "shrink": m.tokens["shrink"], "smoke": m.tokens["smoke"]}[p.what]
+                  "poison": m.tokens["poison"], "shrink": m.tokens["shrink"], "smoke": m.tokens["smoke"],
+                  "wickedness": m.wickedness, "dicetokens": m.dice_tokens}[p.what]
         if actual != p.values[0]:
             raise violation(self.rs, "kot-checkpoint", what=f"{m.name}'s {p.what}", stated=p.values[0],
                             actual=actual)
@@ -410,6 +591,8 @@ class Replay:
                     self.setup_lines.append(p)
                     if p.what == "market":
                         market = list(p.values)
+                    elif p.what in ("tiles", "evolutions"):
+                        pass
                     elif p.what in ("monster", "deck"):
                         states.append(p)
                     else:
@@ -431,7 +614,7 @@ class Replay:
                 assert p.action is not None
                 act = p.action
                 opportunist = isinstance(act, Buy) and "opportunist" in st.in_play(st.monsters[act.monster])
-                if not isinstance(act, Decide | Use) and not opportunist and p.monster is not None \
+                if not isinstance(act, Decide | Use | Evolve | Play) and not opportunist and p.monster is not None \
                         and p.monster != st.active and st.over is None:
                     raise violation(self.rs, "kot-wrong-monster", expected=st.me.name,
                                     actor=self.players[p.monster])
@@ -452,7 +635,7 @@ class Replay:
             try:
                 self.state = self.start(market, first, states, phase)
             except IllegalMoveError as exc:
-                self.fail(states[-1] if states else parsed[0], exc)
+                self.fail(self.culprit(exc, states, states[-1] if states else parsed[0]), exc)
                 self.state = KingOfTokyoState(self.rs, self.players, (), first)
 
 
@@ -466,6 +649,36 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
                f"{', '.join(sorted(KEYWORDS))})" if bad else "player names must differ")
         report.errors.append(Diagnostic(file, tag.line, tag.values[0].col, "log-player", why))
         return
+    monsters: tuple[str, ...] = ()
+    mtag = g.tag("monsters")
+    if mtag is not None:
+        names = [v.text for v in mtag.values]
+        known = {slug(c.monster) for c in rs.evolutions} | {slug(x) for x in rs.monsters}
+        bad = next((v for v in mtag.values if slug(v.text) not in known), None)
+        if len(names) != len(players) or bad is not None:
+            why = (f"{bad.text!r} is not a monster of this edition; known: {', '.join(sorted(known))}"
+                   if bad is not None else f"@monsters names {len(names)} monsters for {len(players)} players")
+            col = bad.col if bad is not None else mtag.values[0].col
+            report.errors.append(Diagnostic(file, mtag.line, col, "log-header", why))
+            return
+        monsters = tuple(slug(x) for x in names)
+    elif rs.evolution is not None and not rs.evolution.draft and rs.evolutions:
+        tag = g.tag("players")
+        assert tag is not None
+        report.errors.append(Diagnostic(file, tag.line, 1, "log-header",
+                                        "evolutions are in play: say each player's monster with @monsters "
+                                        "(in seat order, e.g. @monsters the-king gigazaur)"))
+        return
+    sides = ""
+    stag = g.tag("tiles")
+    if stag is not None:
+        side = stag.values[0].text
+        if rs.wickedness is None or side not in rs.wickedness.sides or len(stag.values) != 1:
+            why = ("@tiles is for the Dark Edition (@edition dark)" if rs.wickedness is None
+                   else f"@tiles is one of {', '.join(rs.wickedness.sides)}")
+            report.errors.append(Diagnostic(file, stag.line, stag.values[0].col, "log-header", why))
+            return
+        sides = side
     parser = Parser(rs, players)
     parsed: list[Parsed] = []
     first_error: int | None = None
@@ -478,7 +691,7 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
         except LogSyntaxError as exc:
             report.errors.append(Diagnostic(file, ev.line, exc.col, exc.code, exc.message))
             first_error = first_error if first_error is not None else ev.line
-    replay = Replay(file, rs, players, report)
+    replay = Replay(file, rs, players, report, monsters, sides)
     replay.run(parsed, first_error)
     if first_error is not None and not report.violations:
         report.notes.append(Diagnostic(file, first_error, 1, "stopped",

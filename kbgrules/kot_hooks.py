@@ -35,6 +35,9 @@ class Hook:
     def on_yield(self, st: KingOfTokyoState, i: int) -> None:
         """The owner yields Tokyo."""
 
+    def on_enter(self, st: KingOfTokyoState, m: Monster) -> None:
+        """The owner has just moved into Tokyo."""
+
     def free_reroll(self, st: KingOfTokyoState, m: Monster, dice: Sequence[str]) -> bool:
         """True if re-rolling ``dice`` costs no roll."""
         return False

@@ -22,6 +22,8 @@ HEADERS = {
     "variants": "variants, separated by spaces",
     "players": "the players in seat order, separated by spaces",
     "start": "'setup' (default) or 'position'",
+    "monsters": "each player's monster, in seat order (King of Tokyo evolutions)",
+    "tiles": "the wickedness tile sides in play: red, green or mixed (King of Tokyo: Dark Edition)",
     "event": "free text",
     "site": "free text",
     "date": "free text",

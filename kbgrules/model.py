@@ -253,6 +253,43 @@ class Card:
     clarification: str | None = None
     effects: tuple[Mapping[str, Any], ...] = ()
     hook: str | None = None
+    kind: str = "card"  # card, tile (Dark Edition wickedness tile side) or evolution
+    level: int = 0  # tile: the wickedness level it is taken at
+    side: str = ""  # tile: red or green
+    back: str = ""  # tile: the id of its other side
+    monster: str = ""  # evolution: the monster whose deck it belongs to (slug)
+
+    @property
+    def key(self) -> str:
+        """The engine's key: the id, prefixed for tiles and evolutions (their ids may repeat a card's)."""
+        return self.id if self.kind == "card" else f"{self.kind}:{self.id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Wickedness:
+    """The Dark Edition's wickedness gauge: gains per three-of-a-kind, thresholds that give a tile."""
+
+    gains: Mapping[str, int]
+    max: int
+    thresholds: tuple[int, ...]
+    supply: Mapping[int, int]
+    sides: tuple[str, ...]
+    default_side: str
+
+
+@dataclass(frozen=True, slots=True)
+class EvolutionRules:
+    """When and how evolutions are drawn (Power Up! and its options, the Godzilla edition)."""
+
+    hearts: int
+    draw: int
+    keep: int
+    others: str  # none, under-deck, discard
+    reshuffle: bool
+    start_draw: int = 0
+    start_keep: int = 0
+    start_others: str = "none"
+    draft: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +329,13 @@ class KingOfTokyoRuleset(Ruleset):
     cards: tuple[Card, ...]
     setup_table: Mapping[int, KingOfTokyoSetup]
     first_player_text: str
+    tiles: tuple[Card, ...] = ()
+    evolutions: tuple[Card, ...] = ()
+    wickedness: Wickedness | None = None
+    evolution: EvolutionRules | None = None
+    dice_tokens_per_turn: int = 0
+    buy_fallback_energy: int = 0
+    sweep_keeps_events: bool = False
 
     @property
     def setup(self) -> KingOfTokyoSetup:

@@ -30,9 +30,9 @@ def test_every_yaml_file_is_loaded() -> None:
 def _combinations() -> list[tuple[str, str, tuple[str, ...]]]:
     out = []
     for g in kbgrules.games():
-        vids = [v.id for v in g.variants]
         for e in g.editions:
-            for n in range(len(vids) + 1):
+            vids = [v.id for v in g.variants if not v.editions or e.id in v.editions]
+            for n in range(min(len(vids), 2) + 1):  # every variant alone and every pair
                 for combo in itertools.combinations(vids, n):
                     out.append((g.id, e.id, combo))
     return out

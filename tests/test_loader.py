@@ -49,7 +49,7 @@ def test_unknown_names_suggest() -> None:
         kbgrules.load("kd", variants=["mighty-dual"])
     assert info.value.code == "unknown-variant" and "mighty-duel" in str(info.value)
     with pytest.raises(UnknownNameError) as info:
-        kbgrules.load("kot", edition="dark-edition")
+        kbgrules.load("kot", edition="origins")
     assert info.value.code == "unknown-edition"
 
 
