@@ -407,6 +407,8 @@ class KingOfTokyoState:
 
     def _take(self, action: Take) -> None:
         m = self.monsters[action.monster]
+        if action.monster == self.active and self.phase == "roll" and self.rolls:
+            self._resolve()
         key = f"tile:{action.tile}"
         tile = self.cards.get(key)
         if tile is None:
@@ -575,10 +577,10 @@ class KingOfTokyoState:
             raise self._fail("gz-dice-tokens", monster=m.name, count=action.count, why=f"it has {m.dice_tokens}")
         before = self.dice_count()
         self.token_dice += action.count
-        if self.dice_count() == before:
+        if self.dice_count() - before < action.count:
             self.token_dice -= action.count
             raise self._fail("gz-dice-tokens", monster=m.name, count=action.count,
-                             why=f"it already rolls the most dice allowed ({self.rs.max_dice})")
+                             why=f"it would roll more than {self.rs.max_dice} dice")
         m.dice_tokens -= action.count
 
     # ---------------------------------------------------------------- numbers
@@ -629,6 +631,10 @@ class KingOfTokyoState:
         ignore = [int(e["ignore_loss_of"]) for e in self.effects(m, "always") if "ignore_loss_of" in e]
         if amount in ignore or m.shielded_turn == self.turn_number:
             return 0
+        for _, hook in self.hooks_of(m):
+            amount = hook.before_damage(self, i, amount, source)
+        if amount <= 0:
+            return 0
         if "camouflage" in self.in_play(m):
             rolls = self.camouflage.get(i)
             if not rolls:
@@ -649,6 +655,12 @@ class KingOfTokyoState:
         for e in list(self.effects(m, "damaged")):
             if lost >= int((e.get("if") or {}).get("lost_at_least", 1)):
                 self.apply_gains(m, e)
+        if lost:
+            for _, hook in self.hooks_of(m):
+                hook.after_damage(self, i, lost, source)
+            if source is not None and source != i:
+                for _, hook in self.hooks_of(self.monsters[source]):
+                    hook.dealt_damage(self, source, i, lost)
         if m.hp == 0:
             if any(hook.on_zero_life(self, i) for _, hook in self.hooks_of(m)):
                 for o in self.monsters:
@@ -848,7 +860,7 @@ class KingOfTokyoState:
 
         m = self.monsters[action.monster]
         card = self.cards.get(action.card)
-        if card is None or action.card not in m.cards or m.eliminated:
+        if card is None or action.card not in self.in_play(m) or m.eliminated:
             name = card.name if card else action.card
             raise self._fail("kot-card-use", card=name, why=f"{m.name} does not hold it")
         hook = HOOKS.get(card.hook or "")
@@ -950,6 +962,8 @@ class KingOfTokyoState:
                         o.vp = max(0, o.vp - int(hit.get("vp", 0)))
                         o.energy = max(0, o.energy - int(hit.get("energy", 0)))
                     extra_hits.append((self.neighbours(self.active), int(hit.get("hp", 0))))
+        for _, hook in self.hooks_of(m):
+            smashes = hook.on_resolve(self, m, smashes)
         for e in self.effects(m, "always"):
             smashes *= int(e.get("multiply_smash", 1))
         self.smashes = smashes
@@ -1004,6 +1018,9 @@ class KingOfTokyoState:
             raise self._fail("kot-yield-not-allowed", monster=who, why="no smash of another monster has just hurt it"
                              if action.monster not in self.smash_damage else "it has already decided")
         self.pending.remove(action.monster)
+        if not action.yields:
+            for _, hook in self.hooks_of(self.monsters[action.monster]):
+                hook.on_stay(self, action.monster)
         if action.yields:
             for _, hook in self.hooks_of(self.monsters[action.monster]):
                 hook.on_yield(self, action.monster)
@@ -1029,7 +1046,7 @@ class KingOfTokyoState:
                 space = "city"
             elif self.bay_open() and self.occupant("bay") is None:
                 space = "bay"
-            if space is not None and not needs_smash:
+            if space is not None and not needs_smash and all(h.may_enter(self, m) for _, h in self.hooks_of(m)):
                 m.location = space
                 r = self.rs.enter_reward
                 self.gain(m, r.resource, r.amount)
@@ -1111,6 +1128,8 @@ class KingOfTokyoState:
             if action.top:  # the peeked card stays on top of the deck
                 self.deck[action.card] += 1
             raise self._fail("kot-no-energy", monster=m.name, need=price, have=m.energy, what=card.name)
+        for _, hook in self.hooks_of(m):
+            hook.may_buy(self, m, card.id)
         if card.hook is not None and card.hook not in HOOKS:
             raise UnsupportedCardError(f"kbg check cannot replay {card.name} yet (its effect needs the "
                                        f"{card.hook!r} hook, not written yet)")
@@ -1212,6 +1231,10 @@ class KingOfTokyoState:
             self.gain_energy(m, self.rs.buy_fallback_energy)
         if not self.me.eliminated:
             self.trigger(self.me, "turn_end")
+        for k, o in enumerate(self.monsters):
+            if not o.eliminated:
+                for _, hook in self.hooks_of(o):
+                    hook.on_turn_end(self, k)
         if not self.me.eliminated and self.me.tokens["poison"]:
             self.damage(self.active, self.me.tokens["poison"])
         self.turn_ends.append((self.active, [(m.hp, m.vp, m.energy, m.location, m.eliminated)

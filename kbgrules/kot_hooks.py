@@ -38,6 +38,33 @@ class Hook:
     def on_enter(self, st: KingOfTokyoState, m: Monster) -> None:
         """The owner has just moved into Tokyo."""
 
+    def on_stay(self, st: KingOfTokyoState, i: int) -> None:
+        """The owner, hurt by smashes in Tokyo, chose to stay."""
+
+    def before_damage(self, st: KingOfTokyoState, i: int, amount: int, source: int | None) -> int:
+        """The owner (monster ``i``) is about to lose ``amount`` life; return the amount it loses."""
+        return amount
+
+    def after_damage(self, st: KingOfTokyoState, i: int, lost: int, source: int | None) -> None:
+        """The owner (monster ``i``) has just lost ``lost`` life (``source``: the monster behind it)."""
+
+    def dealt_damage(self, st: KingOfTokyoState, owner: int, victim: int, lost: int) -> None:
+        """The owner made ``victim`` lose ``lost`` life (smashes or a card)."""
+
+    def on_resolve(self, st: KingOfTokyoState, m: Monster, smashes: int) -> int:
+        """The owner's dice resolve (numbers, energy and hearts are done); returns the smash count."""
+        return smashes
+
+    def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
+        """A turn ends (any monster's: ``active`` is whose); called for every holder."""
+
+    def may_enter(self, st: KingOfTokyoState, m: Monster) -> bool:
+        """False keeps the owner out of an empty Tokyo."""
+        return True
+
+    def may_buy(self, st: KingOfTokyoState, m: Monster, card: str) -> None:
+        """Raise (st._fail) if the owner may not buy ``card`` now."""
+
     def free_reroll(self, st: KingOfTokyoState, m: Monster, dice: Sequence[str]) -> bool:
         """True if re-rolling ``dice`` costs no roll."""
         return False
