@@ -384,3 +384,15 @@ HOOKS: dict[str, Hook] = {
 }
 
 __all__ = ["HOOKS", "Hook", "IllegalMoveError"]
+
+
+def _register() -> None:
+    from . import kot_hooks_dark, kot_hooks_evolutions
+
+    for extra in (kot_hooks_dark.HOOKS, kot_hooks_evolutions.HOOKS):
+        clash = set(extra) & set(HOOKS)
+        assert not clash, clash
+        HOOKS.update(extra)
+
+
+_register()
