@@ -145,17 +145,41 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> list[Entry]:
                     text = f"{c.name}: {c.type} card, cost {c.cost}. {c.effect}"
                     if cid not in out:
                         out[cid] = Entry(cid, info.id, "card", c.name, text, _sources(c.sources),
-                                         conflict=c.clarification)
+                                         conflict=c.clarification, editions=[] if ed.id == default else [ed.id])
                     elif out[cid].text != text:
                         out[cid].by_edition[ed.id] = text
                         if c.name != out[cid].title:
                             out[cid].aliases.append(c.name)
+                for t in rs.tiles:
+                    tid = f"{prefix}.tile.{t.id}"
+                    back = next((b.name for b in rs.tiles if b.id == t.back), None)
+                    text = (f"{t.name}: wickedness tile, level {t.level}, {t.side} side"
+                            + (f" (the other side is {back})" if back else "") + f". {t.effect}")
+                    out[tid] = Entry(tid, info.id, "tile", t.name, text, _sources(t.sources),
+                                     ["kot.dark.tiles", "kot.dark.thresholds"], t.clarification, editions=[ed.id])
+            for comp in rs.components:
+                cid = f"{prefix}.component.{comp.id}"
+                if ed.id != default and cid not in out:
+                    count = f"{comp.count} " if comp.count else ""
+                    out[cid] = Entry(cid, info.id, "component", comp.name.capitalize(),
+                                     f"{count}{comp.name} in the {ed.title} box"
+                                     + (f": {comp.note}." if comp.note else "."), editions=[ed.id])
         for v in info.variants:
             rs = kbgrules.load(info.id, variants=[v.id], rules_dirs=rules_dirs)
             for r in rs.rules.values():
                 if r.id not in out:
                     out[r.id] = Entry(r.id, info.id, "rule", r.title, r.text, _sources(r.sources), list(r.related),
                                       r.conflict, notes=[f"with the variant {v.id}"])
+            if isinstance(rs, KingOfTokyoRuleset):
+                monsters = {}
+                for c in rs.evolutions:
+                    eid = f"{prefix}.evolution.{c.id}"
+                    who = monsters.setdefault(c.monster, c.monster.replace("-", " ").title())
+                    if eid not in out:
+                        out[eid] = Entry(eid, info.id, "evolution", c.name,
+                                         f"{c.name}: {who}'s {c.type} evolution (Power Up!). {c.effect}",
+                                         _sources(c.sources), ["kot.evolution.play", "kot.evolution.draw"],
+                                         c.clarification, notes=[f"with the variant {v.id}"])
         if isinstance(base, KingdominoRuleset):
             names = {t.id: t.name for t in base.terrains}
             for dom in base.dominoes:
@@ -359,7 +383,7 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
             if len(p) >= 4 and (p in qp or qp in p) and p != qp:
                 for n in ns:
                     scores[n] = scores.get(n, 0.0) + 3.0 * min(len(p), len(qp)) / max(len(p), len(qp))
-    kind_bonus = {"faq": 1.15, "rule": 1.1, "card": 1.05}
+    kind_bonus = {"faq": 1.15, "rule": 1.1, "card": 1.05, "tile": 1.05, "evolution": 1.05}
     padded = f" {qp} "
     named = [g for g, names in index.get("games", {}).items() if any(f" {nm} " in padded for nm in names)]
     game_bonus = {g: 1.5 for g in named} if len(named) == 1 else {}

@@ -174,7 +174,7 @@ def _reward_text(amount: int, resource: str) -> str:
 def king_of_tokyo_sheet(rs: KingOfTokyoRuleset) -> SetupSheet:
     row = rs.setup
     p = rs.players or 0
-    monsters = len(rs.monsters)
+    monsters = _component_count(rs, "monster-board") or len(rs.monsters)
     facts: dict[str, Any] = {
         "tokyo_spaces": list(row.tokyo_spaces),
         "optional_tokyo_spaces": list(row.optional_tokyo_spaces),
@@ -192,17 +192,42 @@ def king_of_tokyo_sheet(rs: KingOfTokyoRuleset) -> SetupSheet:
         "start_turn_reward": {"resource": rs.start_turn_reward.resource, "amount": rs.start_turn_reward.amount},
         "phases": list(rs.phases),
     }
-    tokens = [c for c in rs.components if c.id.endswith("-token")]
+    tokens = [c for c in rs.components if c.id.endswith("-token") and c.id not in ("position-token", "monster-token")]
+    dice = [c for c in rs.components if c.id.endswith("-die")]
+    plain = next((c.name for c in dice if c.count == rs.standard_dice), "black die").split(" (")[0]
+    extra = next((c.name for c in dice if c.count == rs.extra_dice), "green die").split(" (")[0]
+    energy = next((c.name for c in rs.components if c.id.startswith("energy-")), "energy cube")
+    boxed = _component_count(rs, "power-card")
+    facts["dice_names"] = {"standard": plain, "extra": extra}
+    cards = (SheetItem(f"power cards, shuffled into a deck; reveal {rs.market_size} face up as the market",
+                       rs.deck_size) if rs.deck_size else
+             SheetItem(f"power cards (the box has {boxed}): kbg has none for this edition; give yours with "
+                       "--rules DIR", 0))
     take = [
         SheetItem("Tokyo board", 1),
         SheetItem(f"{_plural(p, 'monster board')} and figures, one per player", p),
-        SheetItem(f"black dice in the middle; the {rs.extra_dice} green dice stay aside until a card "
-                  "grants them", rs.standard_dice),
-        SheetItem(f"power cards, shuffled into a deck; reveal {rs.market_size} face up as the market",
-                  rs.deck_size),
-        SheetItem("energy cubes as a shared pool"),
+        SheetItem(f"{plain.replace('die', 'dice')} in the middle; the {rs.extra_dice} "
+                  f"{extra.replace('die', 'dice')} stay aside until a card grants them", rs.standard_dice),
+        cards,
+        SheetItem(f"{energy}s as a shared pool"),
         *(SheetItem(f"{_plural(c.count or 0, c.name)} near the board", c.count) for c in tokens),
     ]
+    w = rs.wickedness
+    if w is not None:
+        per_level = ", ".join(f"{n} of level {lv}" for lv, n in w.supply.items())
+        take.append(SheetItem(f"wickedness tiles beside the gauge, {w.default_side} side up unless you agree "
+                              f"otherwise ({per_level})", sum(w.supply.values())))
+        take.append(SheetItem("wickedness counters, one per player, at 0 on the gauge", p))
+        facts["wickedness"] = {"thresholds": list(w.thresholds), "max": w.max, "tiles": dict(w.supply),
+                               "sides": list(w.sides), "default_side": w.default_side}
+    ev = rs.evolution
+    if ev is not None:
+        start = (f"; everyone starts with {ev.start_keep} (draw {ev.start_draw}, keep {ev.start_keep})"
+                 if ev.start_draw else "")
+        how = "8 cards of evolutions drafted from all decks" if ev.draft else "its own monster's evolution cards"
+        take.append(SheetItem(f"each player shuffles {how} face down{start}", p))
+        facts["evolution"] = {"hearts": ev.hearts, "draw": ev.draw, "keep": ev.keep, "others": ev.others,
+                              "start_draw": ev.start_draw, "draft": ev.draft}
     box = [SheetItem(f"{_plural(monsters - p, 'monster board')} and {_plural(monsters - p, 'figure')}",
                      monsters - p)] if monsters > p else [SheetItem("nothing: every monster is in play")]
     each = [
@@ -224,6 +249,17 @@ def king_of_tokyo_sheet(rs: KingOfTokyoRuleset) -> SetupSheet:
                   "at the start of your turn there"),
         SheetItem(f"win at {rs.vp_goal} VP or as the last monster standing", rs.vp_goal),
     ]
+    if w is not None:
+        flow.append(SheetItem(f"wickedness: 1-1-1 gives {w.gains.get('1', 0)}, 2-2-2 gives {w.gains.get('2', 0)}; "
+                              f"a tile at {', '.join(map(str, w.thresholds))}"))
+    if ev is not None:
+        flow.append(SheetItem(f"{ev.hearts} or more hearts at the end of the roll: draw {ev.draw} "
+                              + _plural(ev.draw, "evolution") + (f", keep {ev.keep}" if ev.draw > ev.keep else "")))
+    if rs.dice_tokens_per_turn:
+        flow.append(SheetItem(f"spend up to {rs.dice_tokens_per_turn} dice tokens before the first roll for "
+                              f"extra dice (never more than {rs.max_dice} dice)", rs.dice_tokens_per_turn))
+    if rs.buy_fallback_energy:
+        flow.append(SheetItem(f"buy cards, or take {rs.buy_fallback_energy} energy if you buy none"))
     sections = [
         SheetSection("take", "Take out of the box", tuple(take)),
         SheetSection("box", "Leave in the box", tuple(box)),
@@ -236,9 +272,13 @@ def king_of_tokyo_sheet(rs: KingOfTokyoRuleset) -> SetupSheet:
              "kot.setup.first-player", "kot.turn.phases", "kot.tokyo.rewards"]
     if p == 2:
         rules.append("kot.variant.two-player")
+    rules += [r for r in ("kot.dark.wickedness", "kot.dark.tiles", "kot.evolution.decks", "kot.evolution.draw",
+                          "kot.godzilla.dice-tokens", "kot.godzilla.buy-or-energy") if r in rs.rules and (
+        (r.startswith("kot.dark") and w is not None) or (r.startswith("kot.evolution") and ev is not None)
+        or (r.startswith("kot.godzilla") and rs.dice_tokens_per_turn))]
     summary = (f"{' and '.join(spaces[s] for s in row.tokyo_spaces)}; each monster starts with "
                f"{rs.start_life} life, {rs.start_vp} VP, {rs.start_energy} energy; a market of "
-               f"{rs.market_size} cards; {rs.standard_dice} black dice")
+               f"{rs.market_size} cards; {rs.standard_dice} {plain.replace('die', 'dice')}")
     return _sheet(rs, summary, facts, sections, rules)
 
 

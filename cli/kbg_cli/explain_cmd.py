@@ -117,7 +117,7 @@ def render(result: Any, args: Args, lookup: Any, title: Any) -> str:
     game = "Kingdomino" if best["game"] == "kingdomino" else "King of Tokyo"
     out = [f"{best['title']}  [{best['id']}, {game}]", "", _wrap(text)]
     if best.get("conflict"):
-        label = "Clarification: " if best["kind"] == "card" else "Where sources differ: "
+        label = "Clarification: " if best["kind"] in ("card", "tile", "evolution") else "Where sources differ: "
         out += ["", _wrap(label + best["conflict"])]
     if best.get("editions"):
         out += ["", _wrap("Only in the " + ", ".join(best["editions"]) + " edition.")]
