@@ -94,6 +94,43 @@ def show_cards(rs: KingOfTokyoRuleset, as_json: bool) -> None:
     doc.show()
 
 
+def show_tiles(rs: KingOfTokyoRuleset, as_json: bool) -> None:
+    if not rs.tiles:
+        raise KbgError(f"{_title(rs)} has no wickedness tiles (they are in the Dark Edition: --edition dark)",
+                       code="unknown-topic")
+    if as_json:
+        render.print_json({**_head(rs), "tiles": [
+            {"id": t.id, "name": t.name, "level": t.level, "side": t.side, "back": t.back or None, "type": t.type,
+             "effect": t.effect, "clarification": t.clarification} for t in rs.tiles]})
+        return
+    doc = render.Doc()
+    doc.heading(f"Wickedness tiles - {_title(rs)}: {len(rs.tiles)} sides")
+    t = render.Table(None, ["level", "side", "tile", "effect"], numeric=[0])
+    for tile in sorted(rs.tiles, key=lambda x: (x.level, x.side != "red", x.id)):
+        t.add(tile.level, tile.side + (" (discard)" if tile.type == "discard" else ""), tile.name, tile.effect)
+    doc.table(t)
+    doc.show()
+
+
+def show_evolutions(rs: KingOfTokyoRuleset, as_json: bool) -> None:
+    if not rs.evolutions:
+        why = ("no evolutions are loaded for this edition (give yours with --rules DIR)" if rs.evolution
+               else "evolutions are not in play (add --variant power-up)")
+        raise KbgError(f"{_title(rs)}: {why}", code="unknown-topic")
+    if as_json:
+        render.print_json({**_head(rs), "evolutions": [
+            {"id": c.id, "name": c.name, "monster": c.monster, "type": c.type, "copies": c.copies,
+             "effect": c.effect, "clarification": c.clarification} for c in rs.evolutions]})
+        return
+    doc = render.Doc()
+    doc.heading(f"Evolution cards - {_title(rs)}: {sum(c.copies for c in rs.evolutions)} cards")
+    t = render.Table(None, ["monster", "type", "evolution", "effect"])
+    for c in rs.evolutions:
+        t.add(c.monster, c.type, c.name, c.effect)
+    doc.table(t)
+    doc.show()
+
+
 def show_dominoes(rs: KingdominoRuleset, as_json: bool) -> None:
     names = {t.id: t.name for t in rs.terrains}
     if as_json:
@@ -229,6 +266,10 @@ def show(rs: Ruleset, topic: str | None, as_json: bool) -> None:
         return
     if key == "cards" and isinstance(rs, KingOfTokyoRuleset):
         return show_cards(rs, as_json)
+    if key in ("tiles", "wickedness-tiles") and isinstance(rs, KingOfTokyoRuleset):
+        return show_tiles(rs, as_json)
+    if key == "evolutions" and isinstance(rs, KingOfTokyoRuleset):
+        return show_evolutions(rs, as_json)
     if key in ("dominoes", "tiles") and isinstance(rs, KingdominoRuleset):
         return show_dominoes(rs, as_json)
     if key == "terrains" and isinstance(rs, KingdominoRuleset):
@@ -259,10 +300,10 @@ def show(rs: Ruleset, topic: str | None, as_json: bool) -> None:
     raise KbgError(f"nothing in {rs.game.name} matches {topic!r}{hint}", code="unknown-topic")
 
 
-RULE_TOPICS = ("cards", "dominoes", "terrains", "components", "documents", "setup")
+RULE_TOPICS = ("cards", "tiles", "evolutions", "dominoes", "terrains", "components", "documents", "setup")
 
 
 def topics_for(rs: Ruleset) -> tuple[str, ...]:
     """The list topics that apply to this game."""
-    skip = {"dominoes", "terrains"} if isinstance(rs, KingOfTokyoRuleset) else {"cards"}
+    skip = {"dominoes", "terrains"} if isinstance(rs, KingOfTokyoRuleset) else {"cards", "tiles", "evolutions"}
     return tuple(t for t in RULE_TOPICS if t not in skip)

@@ -130,13 +130,22 @@ def _kot_summary(doc: render.Doc, g: GameReport, final: dict[str, Any]) -> None:
     else:
         doc.para(f"The game is not over: turn {final['turn']}, {final['active']} to play."
                  if g.valid else "The state where checking stopped:")
-    t = render.Table(None, ["monster", "life", "VP", "energy", "place", "cards"], numeric=[1, 2, 3])
-    for m in final["monsters"]:
+    monsters = final["monsters"]
+    wicked = any("wickedness" in m for m in monsters)
+    cols = ["monster", "life", "VP", "energy", *(["wickedness"] if wicked else []), "place", "cards"]
+    t = render.Table(None, cols, numeric=[1, 2, 3, 4] if wicked else [1, 2, 3])
+    for m in monsters:
         place = "eliminated" if m["eliminated"] else {"city": "Tokyo City", "bay": "Tokyo Bay"}.get(
             m["location"], "outside")
         tokens = ", ".join(f"{k} x{v}" for k, v in m["tokens"].items() if v)
-        cards = ", ".join(m["cards"]) + (f" [{tokens}]" if tokens else "")
-        t.add(m["name"], m["hp"], m["vp"], m["energy"], place, cards or "-")
+        if m.get("dice_tokens"):
+            tokens = ", ".join(filter(None, [tokens, f"dice tokens x{m['dice_tokens']}"]))
+        held = [*m["cards"], *(f"tile:{x}" for x in m.get("tiles", ())), *(f"evo:{x}" for x in m.get("evolutions", ()))]
+        if m.get("hand"):
+            held.append(f"{len(m['hand'])} in hand")
+        cards = ", ".join(held) + (f" [{tokens}]" if tokens else "")
+        row = [m["name"], m["hp"], m["vp"], m["energy"], *([m["wickedness"]] if wicked else []), place, cards or "-"]
+        t.add(*row)
     doc.table(t)
 
 
