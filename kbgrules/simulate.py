@@ -103,6 +103,50 @@ def _kot_reveal(state: Any, rng: random.Random, n: int) -> list[str]:
     return out
 
 
+def _evo_draws(state: Any, m: Any, n: int, rng: random.Random) -> list[str]:
+    """Evolutions a shuffled deck could give next: the unknown top first, then the cards put under it."""
+    from collections import Counter
+
+    deck = Counter(m.evo_deck)
+    bottom = list(m.evo_bottom)
+    discard = Counter(m.evo_discard)
+    out: list[str] = []
+    for _ in range(n):
+        if sum(deck.values()) == 0 and state.rs.evolution.reshuffle and discard:
+            deck, discard, bottom = deck + discard, Counter(), []
+        top = deck - Counter(bottom)
+        if sum(top.values()):
+            c = rng.choice(sorted(top.elements()))
+        elif bottom:
+            c = bottom.pop(0)
+        else:
+            break
+        deck[c] -= 1
+        out.append(c)
+    return out
+
+
+def _evolve_line(state: Any, i: int, rng: random.Random, start: bool = False) -> tuple[Any, str]:
+    from .king_of_tokyo import Evolve
+
+    ev = state.rs.evolution
+    m = state.monsters[i]
+    draw, keep = (ev.start_draw, ev.start_keep) if start else (ev.draw, ev.keep)
+    drawn = _evo_draws(state, m, min(draw, state.evolutions_left(m)), rng)
+    kept = tuple(rng.sample(drawn, min(keep, len(drawn))))
+    text = f"{state.players[i]} evolve " + " ".join(drawn)
+    if len(drawn) > len(kept):
+        text += " keep " + " ".join(kept)
+    return Evolve(i, tuple(drawn), kept), text
+
+
+def _supported(state: Any, key: str) -> bool:
+    from .kot_hooks import HOOKS
+
+    hook = state.cards[key].hook
+    return hook is None or hook in HOOKS
+
+
 def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> list[str]:
     """Play to the end with random legal choices; the log lines of every event."""
     from .king_of_tokyo import FACES, SHORT, Buy, Cure, Decide, EndTurn, Reroll, Roll, Sweep, Use
@@ -126,10 +170,38 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
         lines.append(line)
         lines.extend(extra)
 
+    from .king_of_tokyo import Play, Take, Tokens
+
+    if state.starting:
+        for i in range(len(state.monsters)):
+            act(*_evolve_line(state, i, rng, start=True))
+
+    def extras(me: int, who: str) -> bool:
+        """Tiles owed, evolutions drawn, now and then an evolution played; False if stuck."""
+        m = state.monsters[me]
+        while m.owed and not m.eliminated:
+            level = m.owed[0]
+            choices = [t for t in state.tiles_left(level) if _supported(state, f"tile:{t}")]
+            if not choices:
+                return not state.tiles_left(level)
+            t = rng.choice(choices)
+            act(Take(me, t), f"{who} take {t}")
+        if m.evo_owed and not m.eliminated and state.evolutions_left(m):
+            act(*_evolve_line(state, me, rng))
+        playable = [c for c in m.hand if c != "?" and not state.cards[f"evolution:{c}"].hook]
+        if playable and rng.random() < 0.3 and not state.is_terminal():
+            c = rng.choice(playable)
+            act(Play(me, c), f"{who} play {c}")
+        return True
+
     while not state.is_terminal() and state.turn_number <= max_turns:
         me = state.active
         who = names[me]
         if not state.me.eliminated:
+            room = state.rs.max_dice - state.dice_count()
+            spend = min(state.me.dice_tokens, state.rs.dice_tokens_per_turn, room)
+            if spend and rng.random() < 0.5:
+                act(Tokens(me, spend), f"{who} tokens {spend}")
             roll = tuple(rng.choice(FACES) for _ in range(state.dice_count()))
             state.apply(Roll(roll))
             lines.append(f"{who} roll " + " ".join(SHORT[f] for f in roll))
@@ -170,6 +242,8 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
                 i = state.pending[0]
                 yields = rng.random() < 0.4
                 act(Decide(i, yields), f"{names[i]} {'yield' if yields else 'stay'}")
+            if state.is_terminal() or not extras(me, who):
+                break
             mine = state.me.cards
             if "freeze-time" in mine and state.final_dice.count("1") >= 3 and rng.random() < 0.5:
                 use("freeze-time")
@@ -191,11 +265,15 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
                     n = rng.randint(0, state.me.energy)
                     act(Use(me, a.card, (str(n),)), f"{who} use {a.card} {n}")
             elif isinstance(a, Sweep):
-                reveals = _kot_reveal(state, rng, state.rs.market_size)
-                if len(reveals) < state.rs.market_size:
+                need = state.rs.market_size - sum(1 for c in state.market if state.rs.sweep_keeps_events
+                                                  and state.cards[c].type == "event")
+                reveals = _kot_reveal(state, rng, need)
+                if len(reveals) < need:
                     break
                 state.apply(Sweep(me, tuple(reveals)))
                 lines.append(f"{who} sweep : " + " ".join(reveals))
+        if not state.is_terminal() and not extras(me, who):
+            break
         act(EndTurn(me), f"{who} end")
     return lines
 
@@ -211,18 +289,63 @@ def simulate_king_of_tokyo(players: int, seed: int, edition: str | None = None, 
                        rules_dirs=rules_dirs)
     names = tuple(names or DEFAULT_NAMES[:players])
     rng = random.Random(seed)
+    if not rs.cards:
+        from .errors import KbgError
+
+        raise KbgError(f"the {rs.edition.title} ships no card list: give the cards with --rules DIR",
+                       code="no-cards")
+    monsters: list[str] = []
+    head: list[str] = []
+    ev = rs.evolution
+    if ev is not None:
+        kinds = sorted({c.monster for c in rs.evolutions})
+        if len(kinds) < players and not ev.draft:
+            from .errors import KbgError
+
+            raise KbgError(f"evolutions for {len(kinds)} monsters are loaded, not enough for {players} players",
+                           code="player-count")
+        if not ev.draft:
+            monsters = rng.sample(kinds, players)
+            head.append("@monsters " + " ".join(monsters))
+    sides = ""
+    if rs.wickedness is not None:
+        sides = rng.choice(list(rs.wickedness.sides))
+        head.append(f"@tiles {sides}")
     first = rng.randrange(players)
     probe = KingOfTokyoState(rs, names)
     market = _kot_reveal(probe, rng, rs.market_size)
-    state = KingOfTokyoState(rs, names, market, first)
+    state = KingOfTokyoState(rs, names, (), first, begin=False, monsters=monsters)
+    setup: list[str] = []
+    if sides:
+        state.tile_sides = sides
+        if sides == "mixed":
+            for red in list(state.tile_supply):
+                t = state.cards[f"tile:{red}"]
+                state.tile_faces[red] = rng.choice([red, t.back]) if t.back else red
+            setup.append("tiles " + " ".join(state.tile_faces[r] for r in state.tile_supply))
+    if ev is not None and ev.draft:
+        from collections import Counter
+
+        pool = sorted(c.id for c in rs.evolutions for _ in range(c.copies))
+        rng.shuffle(pool)
+        for i, m in enumerate(state.monsters):
+            deck = pool[8 * i: 8 * i + 8]
+            m.evo_deck = Counter(deck)
+            setup.append(f"{names[i]} evolutions " + " ".join(deck))
+    state.reveal(market)
+    state.start_turn()
     out = [f"# random legal game: kbg simulate king-of-tokyo --players {players} --seed {seed}",
            f"@kbg {FORMAT_VERSION}", "@game king-of-tokyo", f"@edition {rs.edition.id}"]
     out += [f"@variant {v.id}" for v in rs.variants]
-    out += ["@players " + " ".join(names), f"first {names[first]}", "market " + " ".join(market)]
+    out += ["@players " + " ".join(names), *head, f"first {names[first]}", "market " + " ".join(market), *setup]
     out += play_king_of_tokyo(state, rng)
     for m in state.monsters:
         out.append(f"expect {m.name} hp {m.hp}")
         out.append(f"expect {m.name} vp {m.vp}")
+        if rs.wickedness is not None:
+            out.append(f"expect {m.name} wickedness {m.wickedness}")
+        if rs.dice_tokens_per_turn:
+            out.append(f"expect {m.name} dicetokens {m.dice_tokens}")
     winners = state.outcome().winners
     if state.is_terminal():
         out.append("expect winner " + (" ".join(winners) if winners else "none"))
