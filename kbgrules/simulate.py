@@ -242,7 +242,12 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
                 i = state.pending[0]
                 yields = rng.random() < 0.4
                 act(Decide(i, yields), f"{names[i]} {'yield' if yields else 'stay'}")
-            if state.is_terminal() or not extras(me, who):
+            if state.is_terminal():
+                break
+            if not extras(me, who):  # a tile is owed but none left can be replayed: stop here
+                start = max(k for k, ln in enumerate(lines) if ln.startswith(f"{who} roll"))
+                if not any(ln.split()[1] in ("keep", "yield", "stay") for ln in lines[start:]):
+                    lines.append(f"{who} keep")  # the dice were resolved: say so
                 break
             mine = state.me.cards
             if "freeze-time" in mine and state.final_dice.count("1") >= 3 and rng.random() < 0.5:
