@@ -179,9 +179,9 @@ def build_king_of_tokyo(res: Resolved) -> KingOfTokyoRuleset:
         thresholds=tuple(int(x) for x in w["thresholds"]),
         supply=MappingProxyType({int(k): int(v) for k, v in (w.get("supply") or {}).items()}),
         sides=_strs(w["sides"]), default_side=str(w["default_side"]))
-    ev = t.get("evolution")
-    start_ev = (ev or {}).get("start") or {}
-    evolution = None if not (ev or {}).get("enabled") else EvolutionRules(
+    ev: Mapping[str, Any] = t.get("evolution") or {}
+    start_ev = ev.get("start") or {}
+    evolution = None if not ev.get("enabled") else EvolutionRules(
         hearts=int(ev["hearts"]), draw=int(ev["draw"]), keep=int(ev["keep"]), others=str(ev["others"]),
         reshuffle=bool(ev["reshuffle"]), start_draw=int(start_ev.get("draw", 0)),
         start_keep=int(start_ev.get("keep", 0)), start_others=str(start_ev.get("others", "none")),

@@ -153,6 +153,13 @@ class Catalog:
                     continue
                 table[oid] = f
         for gf in self.games.values():
+            known = {str(gf.game.data["base_edition"]["id"]), *gf.editions}
+            for f in gf.parts:
+                scope = f.data.get("edition")
+                if scope is not None and scope not in known:
+                    diags.append(f.doc.diag(("edition",), "unknown-edition",
+                                            f"no edition {scope!r} in {gf.game.data['id']}; known: "
+                                            f"{', '.join(sorted(known))}"))
             for f in gf.variants.values():
                 for i, other in enumerate(f.data.get("conflicts") or ()):
                     if other not in gf.variants:

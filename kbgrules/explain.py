@@ -150,13 +150,14 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> list[Entry]:
                         out[cid].by_edition[ed.id] = text
                         if c.name != out[cid].title:
                             out[cid].aliases.append(c.name)
-                for t in rs.tiles:
-                    tid = f"{prefix}.tile.{t.id}"
-                    back = next((b.name for b in rs.tiles if b.id == t.back), None)
-                    text = (f"{t.name}: wickedness tile, level {t.level}, {t.side} side"
-                            + (f" (the other side is {back})" if back else "") + f". {t.effect}")
-                    out[tid] = Entry(tid, info.id, "tile", t.name, text, _sources(t.sources),
-                                     ["kot.dark.tiles", "kot.dark.thresholds"], t.clarification, editions=[ed.id])
+                for tile in rs.tiles:
+                    tid = f"{prefix}.tile.{tile.id}"
+                    back = next((b.name for b in rs.tiles if b.id == tile.back), None)
+                    text = (f"{tile.name}: wickedness tile, level {tile.level}, {tile.side} side"
+                            + (f" (the other side is {back})" if back else "") + f". {tile.effect}")
+                    out[tid] = Entry(tid, info.id, "tile", tile.name, text, _sources(tile.sources),
+                                     ["kot.dark.tiles", "kot.dark.thresholds"], tile.clarification,
+                                     editions=[ed.id])
             for comp in rs.components:
                 cid = f"{prefix}.component.{comp.id}"
                 if ed.id != default and cid not in out:
@@ -171,7 +172,7 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> list[Entry]:
                     out[r.id] = Entry(r.id, info.id, "rule", r.title, r.text, _sources(r.sources), list(r.related),
                                       r.conflict, notes=[f"with the variant {v.id}"])
             if isinstance(rs, KingOfTokyoRuleset):
-                monsters = {}
+                monsters: dict[str, str] = {}
                 for c in rs.evolutions:
                     eid = f"{prefix}.evolution.{c.id}"
                     who = monsters.setdefault(c.monster, c.monster.replace("-", " ").title())

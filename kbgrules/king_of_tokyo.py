@@ -262,6 +262,8 @@ class KingOfTokyoState:
         self.turn_ends: list[tuple[int, list[tuple[int, int, int, str, bool]]]] = []  # for `kbg show`
         self.log: list[str] = []  # what the checker computed, for people
         self.starting = False  # before the first turn: starting evolutions are drawn
+        self.smashing: int | None = None  # the monster the active monster's smashes are hurting right now
+        self.turn_losses: list[tuple[int, int | None, int, bool]] = []  # this turn: (monster, source, lost, smash)
         for m, monster in zip(self.monsters, monsters, strict=False):
             m.monster = monster
             m.evo_deck = Counter({c.id: c.copies for c in rs.evolutions if c.monster == monster})
@@ -317,7 +319,7 @@ class KingOfTokyoState:
             for e in self.cards[cid].effects:
                 if e["when"] == when:
                     yield e
-        if when == "always" and self.rs.sweep_keeps_events:
+        if when == "always":
             for cid in self.market:  # events in the market act on every monster
                 for e in self.cards[cid].effects:
                     if e["when"] == "market":
@@ -487,7 +489,8 @@ class KingOfTokyoState:
         ev = self.rs.evolution
         m = self.monsters[action.monster]
         if ev is None:
-            raise self._fail("kot-unexpected", expected=self.expected(), got="an evolution draw (no evolutions in play)")
+            raise self._fail("kot-unexpected", expected=self.expected(),
+                             got="an evolution draw (no evolutions in play)")
         if action.monster == self.active and self.phase == "roll" and self.rolls and not self.starting:
             self._resolve()
         starting = self.starting
@@ -532,6 +535,9 @@ class KingOfTokyoState:
         card = self.cards.get(key)
         if card is None or m.eliminated:
             raise self._fail("evo-not-in-hand", monster=m.name, card=card.name if card else action.card)
+        early = HOOKS.get(card.hook or "")
+        if early is not None and (action.card in m.hand or ("?" in m.hand and m.evo_deck[action.card] > 0)):
+            early.may_play(self, action.monster, action.args)  # refuses before the card leaves the hand
         if action.card in m.hand:
             m.hand.remove(action.card)
         elif "?" in m.hand and m.evo_deck[action.card] > 0:
@@ -559,6 +565,8 @@ class KingOfTokyoState:
                 self.card_effect(m, e)
         if hook is not None:
             hook.use(self, action.monster, action.args) if card.type == "temporary" else hook.on_buy(self, m)
+            if card.type == "permanent" and action.args:  # played and used at once: play gamma-breath FACE
+                hook.use(self, action.monster, action.args)
 
     # ---------------------------------------------------------------- Godzilla edition: dice tokens
 
@@ -606,6 +614,8 @@ class KingOfTokyoState:
 
     def max_hp(self, m: Monster) -> int:
         raised = [int(e["max_hp"]) for e in self.effects(m, "always") if "max_hp" in e]
+        if m.stored.get("max_hp"):  # a lasting raise no card in play carries (Zombify)
+            raised.append(m.stored["max_hp"])
         return min(self.rs.life_hard_cap, max([self.rs.max_life, *raised]))
 
     def gain(self, m: Monster, resource: str, amount: int) -> None:
@@ -628,6 +638,9 @@ class KingOfTokyoState:
         m = self.monsters[i]
         if m.eliminated or amount <= 0:
             return 0
+        if source is not None and source != i:  # the dealer's cards first (Mecha Blast, Target Acquired)
+            for _, hook in self.hooks_of(self.monsters[source]):
+                amount = hook.deal_damage(self, source, i, amount)
         ignore = [int(e["ignore_loss_of"]) for e in self.effects(m, "always") if "ignore_loss_of" in e]
         if amount in ignore or m.shielded_turn == self.turn_number:
             return 0
@@ -656,13 +669,15 @@ class KingOfTokyoState:
             if lost >= int((e.get("if") or {}).get("lost_at_least", 1)):
                 self.apply_gains(m, e)
         if lost:
+            self.turn_losses.append((i, source, lost, self.smashing == i))
             for _, hook in self.hooks_of(m):
                 hook.after_damage(self, i, lost, source)
             if source is not None and source != i:
                 for _, hook in self.hooks_of(self.monsters[source]):
                     hook.dealt_damage(self, source, i, lost)
         if m.hp == 0:
-            if any(hook.on_zero_life(self, i) for _, hook in self.hooks_of(m)):
+            if any(hook.on_zero_life(self, i) for _, hook in
+                   sorted(self.hooks_of(m), key=lambda ch: int(ch[1].zero_life_order))):
                 for o in self.monsters:
                     if o is not m and not o.eliminated:
                         self.trigger(o, "elimination")
@@ -703,7 +718,8 @@ class KingOfTokyoState:
             self.monsters[b].location = "outside"
             self.log.append(f"Tokyo Bay closes: {self.monsters[b].name} leaves Tokyo")
 
-    def reveal(self, cards: Iterable[str]) -> None:
+    def reveal(self, cards: Iterable[str], effects: bool = True) -> None:
+        """Turn cards face up into the market; ``effects=False`` for a stated position's market (already out)."""
         for c in cards:
             if c not in self.cards:
                 raise self._fail("kot-unknown-card", card=c)
@@ -718,7 +734,7 @@ class KingOfTokyoState:
                     raise self._fail("kot-card-not-in-deck", card=self.cards[c].name)
             self.deck[c] -= 1
             self.market.append(c)
-            if self.cards[c].type == "event":
+            if self.cards[c].type == "event" and effects:
                 for e in self.cards[c].effects:
                     if e["when"] == "reveal":
                         self.card_effect(self.me, e)
@@ -743,9 +759,12 @@ class KingOfTokyoState:
         self.fewer_dice, self.fewer_dice_next = self.fewer_dice_next, 0
         self.bought = False
         self.token_dice = 0
+        self.turn_losses = []
         if m.in_tokyo:
             r = self.rs.start_turn_reward
             self.gain(m, r.resource, r.amount)
+        for _, hook in self.hooks_of(m):
+            hook.before_turn_start(self, m)
         self.trigger(m, "turn_start")
         for _, hook in self.hooks_of(m):
             hook.on_turn_start(self, m)
@@ -799,7 +818,8 @@ class KingOfTokyoState:
             if k in ("rs", "cards", "players", "history"):
                 continue
             if k == "monsters":
-                snap[k] = [dataclasses.replace(m, cards=list(m.cards), tokens=dict(m.tokens), stored=dict(m.stored))
+                snap[k] = [dataclasses.replace(m, **{f.name: type(x)(x) for f in dataclasses.fields(m)  # every list,
+                                                     if isinstance(x := getattr(m, f.name), list | dict)})  # dict
                            for m in v]
             elif isinstance(v, Counter):
                 snap[k] = Counter(v)
@@ -913,6 +933,8 @@ class KingOfTokyoState:
         rs = self.rs
         m = self.me
         self.final_dice = list(self.dice)
+        for _, hook in self.hooks_of(m):
+            self.dice = hook.resolve_dice(self, m, self.dice)
         counts = Counter(self.dice)
         for number in ("1", "2", "3"):
             c = counts[number]
@@ -925,8 +947,10 @@ class KingOfTokyoState:
         hearts = counts["heart"]
         cured = sum(self.cures.values())
         if cured:
-            if m.in_tokyo or cured > hearts:
+            if m.in_tokyo or cured > hearts or m.stored.get("no_dice_heal"):
                 why = "only outside Tokyo" if m.in_tokyo else f"{cured} tokens need {cured} hearts, not {hearts}"
+                if m.stored.get("no_dice_heal"):
+                    why = "a zombified monster cannot use its Heal results"
                 raise self._fail("kot-cure", monster=m.name, why=why)
             for token, n in self.cures.items():
                 m.tokens[token] -= n
@@ -942,7 +966,7 @@ class KingOfTokyoState:
             o.energy -= pay
             m.energy += pay
         hearts -= rays
-        if hearts and (not m.in_tokyo or rs.heal_in_tokyo):
+        if hearts and (not m.in_tokyo or rs.heal_in_tokyo) and not m.stored.get("no_dice_heal"):
             self.heal(m, hearts)
         smashes = counts["smash"]
         extra_hits: list[tuple[list[int], int]] = []
@@ -979,7 +1003,11 @@ class KingOfTokyoState:
             extra_hits.append((list(targets), extra_damage))
         if smashes:
             for i in targets:
-                lost = self.damage(i, smashes, self.active)
+                self.smashing = i
+                try:
+                    lost = self.damage(i, smashes, self.active)
+                finally:
+                    self.smashing = None
                 if lost:
                     self.smash_damage[i] = lost
                     for _, hook in self.hooks_of(m):
@@ -1133,6 +1161,8 @@ class KingOfTokyoState:
         if card.hook is not None and card.hook not in HOOKS:
             raise UnsupportedCardError(f"kbg check cannot replay {card.name} yet (its effect needs the "
                                        f"{card.hook!r} hook, not written yet)")
+        if card.hook is not None:
+            HOOKS[card.hook].may_be_bought(self, m)
         m.energy -= price
         if action.monster == self.active:
             self.bought = True
@@ -1141,7 +1171,7 @@ class KingOfTokyoState:
             seller.energy += price
         elif not action.top:
             self.market.remove(action.card)
-        owned = list(m.cards)
+        owned = list(m.cards) + [f"tile:{t}" for t in m.tiles]  # tiles too (Have It All!)
         if card.type == "keep":
             m.cards.append(card.id)
         else:
@@ -1166,6 +1196,20 @@ class KingOfTokyoState:
             self.frenzy_now = False  # the turn ends at once, without its end-of-turn effects
             self.turn_number += 1
             self.start_turn()
+
+    def buy_allowed(self, m: Monster, card: str) -> bool:
+        """False if a hook forbids ``m`` to buy ``card`` now (Hibernation)."""
+        from .kot_hooks import HOOKS
+
+        try:
+            for _, hook in self.hooks_of(m):
+                hook.may_buy(self, m, card)
+            own = HOOKS.get(self.cards[card].hook or "")
+            if own is not None:
+                own.may_be_bought(self, m)
+        except IllegalMoveError:
+            return False
+        return True
 
     def card_effect(self, m: Monster, e: Mapping[str, Any]) -> None:
         """A card's one-off effect (on buying it)."""
@@ -1248,6 +1292,10 @@ class KingOfTokyoState:
         if not alive:
             self.over = Outcome(True, (), "all monsters were eliminated")
             return
+        won = [i for i in alive if self.monsters[i].stored.get("wins")]  # a card's win (Final Roar) comes first
+        if won:
+            self.over = Outcome(True, tuple(self.monsters[i].name for i in won), "Final Roar")
+            return
         goal = [i for i in alive if self.monsters[i].vp >= self.rs.vp_goal]
         if goal:
             self.over = Outcome(True, tuple(self.monsters[i].name for i in goal), f"{self.rs.vp_goal} VP")
@@ -1289,7 +1337,7 @@ class KingOfTokyoState:
 
         for c in dict.fromkeys(self.market):
             hook = self.cards[c].hook
-            if self.cost(c) <= self.me.energy and (hook is None or hook in HOOKS):
+            if self.cost(c) <= self.me.energy and (hook is None or hook in HOOKS) and self.buy_allowed(self.me, c):
                 out.append(Buy(self.active, c, None))
         if self.me.energy >= self.rs.sweep_cost:
             out.append(Sweep(self.active, ()))

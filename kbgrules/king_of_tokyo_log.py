@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from .check import GameReport
@@ -84,7 +84,7 @@ class Parser(PlayerNames):
         tid = self.tile_ids.get(slug(tok.text))
         if tid is None:
             why = ("wickedness tiles belong to the Dark Edition (@edition dark)" if not self.rs.tiles
-                   else "see kbg rules kot --edition dark --json for the tile ids")
+                   else "kbg rules kot tiles --edition dark lists them")
             raise LogSyntaxError(f"{tok.text!r} is not a wickedness tile: {why}", tok.col, "log-card")
         return tid
 
@@ -333,17 +333,25 @@ class Replay:
     def prepare(self, st: KingOfTokyoState) -> None:
         """Setup lines other than the market: tile sides (mixed), drafted evolution decks."""
         rs = self.rs
+        ev = rs.evolution
+        if ev is not None and ev.draft:
+            drafted = {p.monster for p in self.setup_lines if p.what == "evolutions"}
+            missing = [self.players[i] for i in range(len(self.players)) if i not in drafted]
+            if missing:
+                raise violation(rs, "kot-position", at="first", monster=missing[0],
+                                problem=f"the evolution draft gives every monster a deck: write "
+                                        f"'{missing[0]} evolutions CARD ...' before the first turn")
         for p in self.setup_lines:
             if p.what == "tiles":
                 if st.tile_sides != "mixed":
-                    raise violation(rs, "dark-tile-unknown", tile="a tiles line", at="tiles",
-                                    why="list the sides that are up only with @tiles mixed")
+                    raise violation(rs, "kot-position", at="tiles",
+                                    problem="a 'tiles' line lists the sides that are up only with @tiles mixed")
                 for tid in p.values:
                     t = st.cards[f"tile:{tid}"]
                     red = tid if t.side == "red" or not t.back else t.back
                     if red in st.tile_faces:
-                        raise violation(rs, "dark-tile-unknown", tile=t.name, at="tiles",
-                                        why="each tile shows one side: this one is listed twice")
+                        raise violation(rs, "kot-position", at="tiles",
+                                        problem=f"each tile shows one side: {t.name}'s tile is listed twice")
                     st.tile_faces[red] = tid
             elif p.what == "evolutions":
                 assert p.monster is not None
@@ -435,6 +443,9 @@ class Replay:
             for token in ("poison", "shrink", "smoke"):
                 m.tokens[token] = int(info.get(token, 0))
             m.dice_tokens = int(info.get("dicetokens", 0))
+            if m.dice_tokens and not rs.dice_tokens_per_turn:
+                raise violation(rs, "kot-position", monster=m.name,
+                                problem="dice tokens belong to the Godzilla edition")
             w = rs.wickedness
             if "wickedness" in info or "tiles" in info:
                 if w is None:
@@ -451,6 +462,12 @@ class Replay:
                     if t.level not in m.levels:
                         raise violation(rs, "kot-position", monster=m.name,
                                         problem=f"{t.name} is a level-{t.level} tile; wickedness is {m.wickedness}")
+                    if any(st.cards[f"tile:{o}"].level == t.level for o in m.tiles):
+                        raise violation(rs, "kot-position", monster=m.name,
+                                        problem=f"{m.name} holds two level-{t.level} tiles: one per level")
+                    if tid not in st.tiles_left(t.level):
+                        raise violation(rs, "kot-position", monster=m.name,
+                                        problem=f"the {t.side} side {t.name} is not in play in this game")
                     st.tile_supply.remove(red)
                     m.tiles.append(tid)
             for key in ("evolutions", "hand"):
@@ -497,7 +514,7 @@ class Replay:
                             problem=f"{st.monsters[first].name} is eliminated and has no turn")
         if len(market) != rs.market_size:
             raise violation(rs, "kot-reveal-count", expected=rs.market_size, got=len(market))
-        st.reveal(market)
+        st.reveal(market, effects=False)
         from collections import Counter
 
         for c, n in Counter(deck).items():
@@ -652,13 +669,13 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
     monsters: tuple[str, ...] = ()
     mtag = g.tag("monsters")
     if mtag is not None:
-        names = [v.text for v in mtag.values]
+        names: list[str] = [v.text for v in mtag.values]
         known = {slug(c.monster) for c in rs.evolutions} | {slug(x) for x in rs.monsters}
-        bad = next((v for v in mtag.values if slug(v.text) not in known), None)
-        if len(names) != len(players) or bad is not None:
-            why = (f"{bad.text!r} is not a monster of this edition; known: {', '.join(sorted(known))}"
-                   if bad is not None else f"@monsters names {len(names)} monsters for {len(players)} players")
-            col = bad.col if bad is not None else mtag.values[0].col
+        unknown = next((v for v in mtag.values if slug(v.text) not in known), None)
+        if len(names) != len(players) or unknown is not None:
+            why = (f"{unknown.text!r} is not a monster of this edition; known: {', '.join(sorted(known))}"
+                   if unknown is not None else f"@monsters names {len(names)} monsters for {len(players)} players")
+            col = unknown.col if unknown is not None else mtag.values[0].col
             report.errors.append(Diagnostic(file, mtag.line, col, "log-header", why))
             return
         monsters = tuple(slug(x) for x in names)

@@ -21,12 +21,20 @@ class Hook:
 
     card = ""
     after_roll = False  # a use by the active monster ends its rolling first (the dice are resolved)
+    zero_life_order = 0  # on_zero_life hooks are asked in this order (Final Roar -2, Zombify -1)
 
     def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
         """Just bought (a keep card is already among the monster's cards)."""
 
     def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
         """The owner's turn starts."""
+
+    def before_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+        """The owner's turn starts, before the data effects of its cards and tiles (Nanobots)."""
+
+    def resolve_dice(self, st: KingOfTokyoState, m: Monster, dice: list[str]) -> list[str]:
+        """The owner's dice are about to resolve: return the faces that take effect (Hibernation)."""
+        return dice
 
     def on_zero_life(self, st: KingOfTokyoState, i: int) -> bool:
         """The owner reached 0 life; True if the hook saved it from elimination."""
@@ -56,7 +64,7 @@ class Hook:
         return smashes
 
     def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
-        """A turn ends (any monster's: ``active`` is whose); called for every holder."""
+        """A turn ends (``st.active``: whose); called for every holder, ``active`` is the holder's index."""
 
     def may_enter(self, st: KingOfTokyoState, m: Monster) -> bool:
         """False keeps the owner out of an empty Tokyo."""
@@ -65,12 +73,23 @@ class Hook:
     def may_buy(self, st: KingOfTokyoState, m: Monster, card: str) -> None:
         """Raise (st._fail) if the owner may not buy ``card`` now."""
 
+    def may_be_bought(self, st: KingOfTokyoState, m: Monster) -> None:
+        """Raise (st._fail) if ``m`` may not buy this hook's card now (Hibernation: outside Tokyo only)."""
+
     def free_reroll(self, st: KingOfTokyoState, m: Monster, dice: Sequence[str]) -> bool:
         """True if re-rolling ``dice`` costs no roll."""
         return False
 
     def on_smash_damage(self, st: KingOfTokyoState, victim: int) -> None:
         """The owner's smashes just took life from ``victim``."""
+
+    def deal_damage(self, st: KingOfTokyoState, owner: int, victim: int, amount: int) -> int:
+        """The owner is about to make ``victim`` lose ``amount`` life (``st.smashing == victim`` for its
+        smashes); return the amount (before the victim's own cards)."""
+        return amount
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        """Raise (st._fail) if monster ``i`` may not play this evolution now (it is still in the hand)."""
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
         raise st._fail("kot-card-use", card=st.cards[self.card].name, why="it has nothing to use")

@@ -1,7 +1,823 @@
-"""Python hooks for King of Tokyo Power Up! evolution cards (see kbgrules.kot_hooks)."""
+"""Python hooks for King of Tokyo Power Up! evolution cards (see kbgrules.kot_hooks).
+
+An evolution's hook is called when it is played: ``use`` for a temporary one (with the arguments of
+``NAME play CARD ARGS``), ``on_buy`` for a permanent one (then ``use`` too when the play line gives
+arguments, so ``NAME play gamma-breath h`` plays the card and uses it at once). A permanent evolution in
+play is used later with ``NAME use CARD ARGS``. ``may_play`` refuses a play before the card leaves the
+hand.
+
+Temporary evolutions whose effect lasts (Mecha Blast, Cat Nip, Cold Wave, Nine Lives) stay in front of
+their owner, among its evolutions, until the effect ends; then they go to its discard pile.
+
+Cards that need chance the log does not give (Lightning Armor, Superior Alien Technology), hidden cards
+(Precision Field Support, Deep Dive, Miraculous Catch), or moments the engine has no place for (Monkey
+Rush, Feline Motor, Bamboozle, Blizzard, Freeze Ray, Encased in Ice, Icy Reflection) are not listed here:
+playing one stops the check with ``kot-unsupported-card``.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .kingdomino import IllegalMoveError
 from .kot_hooks import Hook
 
-HOOKS: dict[str, Hook] = {}
+if TYPE_CHECKING:
+    from .king_of_tokyo import KingOfTokyoState, Monster
+
+OPPOSITE = {"1": "3", "3": "1", "2": "heart", "heart": "2", "smash": "energy", "energy": "smash"}
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _key(card: str) -> str:
+    return f"evolution:{card}"
+
+
+def _name(st: KingOfTokyoState, card: str) -> str:
+    return st.cards[_key(card)].name
+
+
+def _refuse(st: KingOfTokyoState, card: str, why: str) -> IllegalMoveError:
+    return st._fail("evo-play", card=_name(st, card), why=why)
+
+
+def _resolve_now(st: KingOfTokyoState) -> None:
+    """The active monster's rolling ends here (as with any action that needs the dice resolved)."""
+    if st.phase == "roll" and st.rolls:
+        st._resolve()
+
+
+def _after_rolling(st: KingOfTokyoState) -> None:
+    """Rolling and the yield decisions are over (absent decisions are stays)."""
+    _resolve_now(st)
+    if st.phase == "decide":
+        st.finish_decisions()
+
+
+def _own_roll(st: KingOfTokyoState, i: int, card: str) -> None:
+    if i != st.active or st.phase != "roll" or not st.rolls:
+        raise _refuse(st, card, "its owner plays it after rolling, before its dice resolve")
+
+
+def _before_roll(st: KingOfTokyoState, i: int, card: str) -> None:
+    if i != st.active or st.phase != "roll" or st.rolls:
+        raise _refuse(st, card, "its owner plays it at the start of its turn, before the first roll")
+
+
+def _own_buy(st: KingOfTokyoState, i: int, card: str, what: str) -> None:
+    if i != st.active:
+        raise _refuse(st, card, f"{what} on its owner's turn")
+    _after_rolling(st)
+    if st.phase != "buy":
+        raise _refuse(st, card, f"{what} after its owner's dice resolve")
+
+
+def _once(st: KingOfTokyoState, i: int, card: str) -> None:
+    key = f"{card}:{i}"
+    if key in st.used_this_turn:
+        raise _refuse(st, card, "it works once per turn")
+    st.used_this_turn.add(key)
+
+
+def _monster(st: KingOfTokyoState, card: str, text: str) -> int:
+    for k, o in enumerate(st.monsters):
+        if o.name == text and not o.eliminated:
+            return k
+    raise _refuse(st, card, f"{text!r} is not a monster still in the game")
+
+
+def _faces(st: KingOfTokyoState, card: str, args: Sequence[str], form: str) -> list[str]:
+    from .king_of_tokyo import face
+
+    if len(args) != form.count(" ") + 1:
+        raise _refuse(st, card, f"write: NAME play|use {card} {form}")
+    out = []
+    for a in args:
+        f = face(a)
+        if f is None:
+            raise st._fail("kot-bad-face", face=a)
+        out.append(f)
+    if out[0] not in st.dice:
+        raise _refuse(st, card, f"no die shows {out[0]}")
+    return out
+
+
+def _linger(st: KingOfTokyoState, m: Monster, card: str) -> None:
+    """A temporary evolution stays in front of its owner while its effect lasts."""
+    if card in m.evolutions:  # ``use CARD`` on it: it was played already
+        raise _refuse(st, card, "it is in play already")
+    m.evo_discard[card] -= 1
+    if m.evo_discard[card] <= 0:
+        del m.evo_discard[card]
+    m.evolutions.append(card)
+
+
+def _expire(st: KingOfTokyoState, m: Monster, card: str) -> None:
+    if card in m.evolutions:
+        m.evolutions.remove(card)
+        m.evo_discard[card] += 1
+        m.stored.pop(card, None)
+
+
+def _holders(st: KingOfTokyoState, card: str) -> list[int]:
+    return [k for k, o in enumerate(st.monsters) if card in o.evolutions and not o.eliminated]
+
+
+def _after_in_play(st: KingOfTokyoState, owner: int, first: str, then: str) -> bool:
+    """True if evolution ``then`` comes after ``first`` among the owner's cards (so its hook runs later)."""
+    keys = st.in_play(st.monsters[owner])
+    return _key(then) in keys and keys.index(_key(then)) > keys.index(_key(first))
+
+
+# --------------------------------------------------------------------------- The King
+
+
+class SimianScamper(Hook):
+    """``play simian-scamper`` instead of ``yield``: the owner, hurt by smashes in Tokyo, leaves Tokyo,
+    gets that life back (as with Jets) and loses no life for the rest of the turn."""
+
+    card = _key("simian-scamper")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _resolve_now(st)
+        if st.phase != "decide" or i not in st.pending:
+            raise _refuse(st, "simian-scamper", "it is played to yield Tokyo after smashes took life from its owner")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        from .king_of_tokyo import Decide
+
+        m = st.monsters[i]
+        if "jets" not in st.in_play(m):  # Jets gives the same life back on yielding: not twice
+            m.hp += st.smash_damage.get(i, 0)
+        m.shielded_turn = st.turn_number
+        st._decide(Decide(i, True))
+
+
+class JungleFrenzy(Hook):
+    card = _key("jungle-frenzy")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _own_buy(st, i, "jungle-frenzy", "it is played")
+        if st.monsters[i].in_tokyo or not st.smash_damage:
+            raise _refuse(st, "jungle-frenzy", "its owner's smashes must have hurt the monster in Tokyo this "
+                                               "turn without the owner taking Tokyo")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        st.extra_turn = True
+
+
+class ChestThumping(Hook):
+    """``use chest-thumping MONSTER``: a monster the owner's smashes hurt in Tokyo must yield."""
+
+    card = _key("chest-thumping")
+
+    def target(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> int:
+        if i != st.active:
+            raise _refuse(st, "chest-thumping", "it works on its owner's turn")
+        _resolve_now(st)
+        if len(args) != 1:
+            raise _refuse(st, "chest-thumping", "write: NAME use chest-thumping MONSTER")
+        t = _monster(st, "chest-thumping", args[0])
+        if st.phase != "decide" or t not in st.pending:
+            raise _refuse(st, "chest-thumping", f"{args[0]} is not in Tokyo deciding to yield after "
+                                                "the owner's smashes")
+        return t
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if args:
+            self.target(st, i, args)
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        from .king_of_tokyo import Decide
+
+        st._decide(Decide(self.target(st, i, args), True))
+
+
+class AlphaMale(Hook):
+    card = _key("alpha-male")
+
+    def on_smash_damage(self, st: KingOfTokyoState, victim: int) -> None:
+        key = f"alpha-male:{st.active}"
+        if key not in st.used_this_turn:
+            st.used_this_turn.add(key)
+            st.me.vp += 1
+
+
+class TwasBeauty(Hook):
+    card = _key("twas-beauty-killed-the-beast")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if not st.monsters[i].in_tokyo:
+            raise _refuse(st, "twas-beauty-killed-the-beast", "its owner must be in Tokyo")
+
+    def leave(self, st: KingOfTokyoState, m: Monster) -> None:
+        _expire(st, m, "twas-beauty-killed-the-beast")
+        m.vp = 0
+        st.log.append(f"{m.name} leaves Tokyo and drops to 0 VP (Twas Beauty Killed the Beast)")
+
+    def on_yield(self, st: KingOfTokyoState, i: int) -> None:
+        self.leave(st, st.monsters[i])
+
+    def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
+        for k in _holders(st, "twas-beauty-killed-the-beast"):
+            m = st.monsters[k]
+            if m.in_tokyo:
+                m.vp += 1
+            else:  # forced out of Tokyo (not by yielding) since
+                self.leave(st, m)
+
+
+# --------------------------------------------------------------------------- Gigazaur
+
+
+class DetachableTail(Hook):
+    card = _key("detachable-tail")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        st.monsters[i].shielded_turn = st.turn_number
+
+
+class SaurianAdaptability(Hook):
+    """``play saurian-adaptability FACE NEW-FACE``: every die of the owner showing FACE turns to NEW-FACE."""
+
+    card = _key("saurian-adaptability")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _own_roll(st, i, "saurian-adaptability")
+        _faces(st, "saurian-adaptability", args, "FACE NEW-FACE")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        old, new = _faces(st, "saurian-adaptability", args, "FACE NEW-FACE")
+        st.dice = [new if d == old else d for d in st.dice]
+
+
+class HeatVision(Hook):
+    card = _key("heat-vision")
+
+    def after_damage(self, st: KingOfTokyoState, i: int, lost: int, source: int | None) -> None:
+        if st.smashing == i and source is not None and source != i:
+            o = st.monsters[source]
+            o.vp = max(0, o.vp - 1)
+
+
+class DieChanger(Hook):
+    """Gamma Breath (``use gamma-breath FACE``: to a Smash) and Tail Sweep (``use tail-sweep FACE 1|2``),
+    once per turn while the owner is rolling."""
+
+    def __init__(self, card: str, form: str, allowed: tuple[str, ...]) -> None:
+        self.card = _key(card)
+        self.id = card
+        self.form = form
+        self.allowed = allowed
+
+    def check(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> tuple[str, str]:
+        _own_roll(st, i, self.id)
+        faces = _faces(st, self.id, args, self.form)
+        new = faces[1] if len(faces) == 2 else self.allowed[0]
+        if new not in self.allowed:
+            raise _refuse(st, self.id, f"the die turns to {' or '.join(self.allowed)}")
+        if f"{self.id}:{i}" in st.used_this_turn:
+            raise _refuse(st, self.id, "it works once per turn")
+        return faces[0], new
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if args:
+            self.check(st, i, args)
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        old, new = self.check(st, i, args)
+        st.used_this_turn.add(f"{self.id}:{i}")
+        st.dice[st.dice.index(old)] = new
+
+
+# --------------------------------------------------------------------------- Meka Dragon
+
+
+class MechaBlast(Hook):
+    card = _key("mecha-blast")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _own_roll(st, i, "mecha-blast")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _linger(st, st.monsters[i], "mecha-blast")
+
+    def deal_damage(self, st: KingOfTokyoState, owner: int, victim: int, amount: int) -> int:
+        return amount + 2 if st.smashing == victim and owner == st.active else amount
+
+    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+        _expire(st, m, "mecha-blast")
+
+    def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
+        if st.active in _holders(st, "mecha-blast"):
+            _expire(st, st.me, "mecha-blast")
+
+
+class DestructiveAnalysis(Hook):
+    card = _key("destructive-analysis")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _own_roll(st, i, "destructive-analysis")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        st.gain_energy(st.monsters[i], st.dice.count("smash"))
+
+
+class TuneUp(Hook):
+    """``play tune-up`` before the first roll, outside Tokyo: heal 4, gain 2 energy; the turn is over at
+    once (no roll, no buy, no end-of-turn effects; the log goes on with the next monster's turn)."""
+
+    card = _key("tune-up")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _before_roll(st, i, "tune-up")
+        if st.monsters[i].in_tokyo:
+            raise _refuse(st, "tune-up", "its owner must be outside Tokyo")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        m = st.monsters[i]
+        st.heal(m, 4)
+        st.gain_energy(m, 2)
+        st.log.append(f"{m.name}'s turn ends (Tune-Up)")
+        st.turn_ends.append((st.active, [(o.hp, o.vp, o.energy, o.location, o.eliminated) for o in st.monsters]))
+        st._check_end()
+        if st.over is None:
+            st._next_turn()
+
+
+class BreathOfDoom(Hook):
+    card = _key("breath-of-doom")
+
+    def dealt_damage(self, st: KingOfTokyoState, owner: int, victim: int, lost: int) -> None:
+        key = f"breath-of-doom:{owner}"
+        if not st.monsters[victim].in_tokyo or key in st.used_this_turn:
+            return
+        st.used_this_turn.add(key)
+        for j in st.alive():
+            if j not in (owner, victim) and not st.monsters[j].in_tokyo:
+                st.damage(j, 1, owner)
+
+
+class ClawsOfSteel(Hook):
+    card = _key("claws-of-steel")
+
+    def deal_damage(self, st: KingOfTokyoState, owner: int, victim: int, amount: int) -> int:
+        if owner != st.active:
+            return amount
+        before = sum(lost for v, s, lost, _ in st.turn_losses if v == victim and s == owner)
+        later = 0  # what the owner's evolutions whose hooks run after this one will add
+        if _after_in_play(st, owner, "claws-of-steel", "mecha-blast") and st.smashing == victim:
+            later += 2
+        if _after_in_play(st, owner, "claws-of-steel", "target-acquired") and \
+                st.monsters[owner].stored.get("target-acquired") == victim:
+            later += 1
+        return amount + 1 if before + amount + later >= 3 else amount
+
+
+class TargetAcquired(Hook):
+    """``use target-acquired MONSTER``: a monster whose smashes hurt the owner this turn gets the Target
+    token; the owner then makes it lose 1 more life each time."""
+
+    card = _key("target-acquired")
+
+    def check(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> int:
+        if len(args) != 1:
+            raise _refuse(st, "target-acquired", "write: NAME use target-acquired MONSTER")
+        t = _monster(st, "target-acquired", args[0])
+        if not any(v == i and s == t and smash for v, s, _, smash in st.turn_losses):
+            raise _refuse(st, "target-acquired", f"{args[0]}'s smashes have not hurt its owner this turn")
+        return t
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if args:
+            self.check(st, i, args)
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        st.monsters[i].stored["target-acquired"] = self.check(st, i, args)
+
+    def deal_damage(self, st: KingOfTokyoState, owner: int, victim: int, amount: int) -> int:
+        return amount + 1 if st.monsters[owner].stored.get("target-acquired") == victim else amount
+
+
+# --------------------------------------------------------------------------- Alienoid
+
+
+class AngerBatteries(Hook):
+    card = _key("anger-batteries")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        st.gain_energy(st.monsters[i], sum(lost for v, _, lost, _ in st.turn_losses if v == i))
+
+
+class AdaptingTechnology(Hook):
+    """``use adapting-technology CARD CARD CARD`` in the owner's buy step: a free sweep (the three cards
+    revealed); three uses, then the card is discarded."""
+
+    card = _key("adapting-technology")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if args:
+            _own_buy(st, i, "adapting-technology", "its tokens are spent")
+
+    def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
+        m.stored["adapting-technology"] = 3
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        from .king_of_tokyo import Sweep
+
+        m = st.monsters[i]
+        _own_buy(st, i, "adapting-technology", "its tokens are spent")
+        snapshot = st._snapshot()
+        m.energy += st.rs.sweep_cost  # the sweep is free
+        try:
+            st._market_action(Sweep(i, tuple(st.card_id(a) or a for a in args)))
+        except IllegalMoveError:
+            st._restore(snapshot)
+            raise
+        m.stored["adapting-technology"] -= 1
+        if m.stored["adapting-technology"] <= 0:
+            _expire(st, m, "adapting-technology")
+
+
+class FunnyLookingButDangerous(Hook):
+    card = _key("funny-looking-but-dangerous")
+
+    def on_resolve(self, st: KingOfTokyoState, m: Monster, smashes: int) -> int:
+        if st.dice.count("2") >= 3:
+            for j in st.alive():
+                if j != st.active:
+                    st.damage(j, 1, st.active)
+        return smashes
+
+
+class ExoticArms(Hook):
+    """``use exotic-arms`` before the first roll puts 2 energy on the card; the dice settle the bet."""
+
+    card = _key("exotic-arms")
+
+    def check(self, st: KingOfTokyoState, i: int) -> None:
+        _before_roll(st, i, "exotic-arms")
+        m = st.monsters[i]
+        if "exotic-arms" in m.stored:
+            raise _refuse(st, "exotic-arms", "its 2 energy are on it already")
+        if m.energy < 2:
+            raise st._fail("kot-no-energy", monster=m.name, need=2, have=m.energy, what="Exotic Arms")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if args:
+            raise _refuse(st, "exotic-arms", "write: NAME use exotic-arms (no arguments)")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        self.check(st, i)
+        m = st.monsters[i]
+        m.energy -= 2
+        m.stored["exotic-arms"] = 2
+
+    def on_resolve(self, st: KingOfTokyoState, m: Monster, smashes: int) -> int:
+        if m.stored.pop("exotic-arms", 0):
+            if st.dice.count("smash") >= 3:
+                st.gain_energy(m, 2)
+                st.used_this_turn.add(f"exotic-arms-hit:{st.active}")
+            else:
+                st.damage(st.active, 2, st.active)
+        return smashes
+
+    def deal_damage(self, st: KingOfTokyoState, owner: int, victim: int, amount: int) -> int:
+        hit = st.smashing == victim and f"exotic-arms-hit:{owner}" in st.used_this_turn
+        return amount + 2 if hit else amount
+
+
+class MothershipSupport(Hook):
+    card = _key("mothership-support")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        m = st.monsters[i]
+        if i != st.active:
+            raise _refuse(st, "mothership-support", "it is used during its owner's turn")
+        if m.hp >= st.max_hp(m):
+            raise _refuse(st, "mothership-support", f"{m.name} has all its life already")
+        if m.energy < 1:
+            raise st._fail("kot-no-energy", monster=m.name, need=1, have=m.energy, what="Mothership Support")
+        _once(st, i, "mothership-support")
+        m.energy -= 1
+        st.heal(m, 1)
+
+
+# --------------------------------------------------------------------------- Space Penguin
+
+
+class ColdWave(Hook):
+    """Stays in front of its owner; every other monster's turn starts with one die fewer."""
+
+    card = _key("cold-wave")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _linger(st, st.monsters[i], "cold-wave")
+        if i != st.active and st.phase == "roll" and not st.rolls:
+            st.fewer_dice += 1  # the monster about to roll already rolls one die fewer
+
+    def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
+        if _holders(st, "cold-wave"):
+            st.fewer_dice_next += 1  # taken back when the owner's own turn starts
+
+    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+        if "cold-wave" in m.evolutions:
+            st.fewer_dice = max(0, st.fewer_dice - 1)
+            _expire(st, m, "cold-wave")
+
+
+class BlackDiamond(Hook):
+    """The VP for entering Tokyo is an effect in the data; this is the VP for staying."""
+
+    card = _key("black-diamond")
+
+    def on_stay(self, st: KingOfTokyoState, i: int) -> None:
+        st.monsters[i].vp += 1
+
+
+# --------------------------------------------------------------------------- Cyber Kitty
+
+
+class NineLives(Hook):
+    """``play nine-lives`` reveals it: it lies in front of its owner and saves it the next time it drops to
+    0 life (Board Game Arena applies it by itself from the hand at that moment)."""
+
+    card = _key("nine-lives")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _linger(st, st.monsters[i], "nine-lives")
+
+    def on_zero_life(self, st: KingOfTokyoState, i: int) -> bool:
+        m = st.monsters[i]
+        if "nine-lives" not in m.evolutions:
+            return False
+        for c in list(m.cards):
+            st.discard_card(m, c)
+        m.mimic = None
+        for e in m.evolutions:
+            m.evo_discard[e] += 1
+        for e in m.hand:
+            if e != "?":  # a secret card is discarded unseen
+                m.evo_discard[e] += 1
+        m.evolutions, m.hand, m.stored = [], [], {}
+        for k in m.tokens:
+            m.tokens[k] = 0
+        m.energy = 0
+        m.location = "outside"
+        m.hp = 9
+        m.vp = 9
+        st.log.append(f"{m.name} comes back with 9 life and 9 VP (Nine Lives)")
+        return True
+
+
+class MegaPurr(Hook):
+    """``play mega-purr NAME vp|energy ...``: each other monster that has VP or energy gives one of them."""
+
+    card = _key("mega-purr")
+
+    def choices(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> dict[int, str]:
+        if len(args) % 2:
+            raise _refuse(st, "mega-purr", "write: NAME play mega-purr MONSTER vp|energy ...")
+        out: dict[int, str] = {}
+        for who, what in zip(args[::2], args[1::2], strict=True):
+            k = _monster(st, "mega-purr", who)
+            o = st.monsters[k]
+            what = {"star": "vp", "e": "energy"}.get(what.lower(), what.lower())
+            if k == i or k in out or what not in ("vp", "energy"):
+                raise _refuse(st, "mega-purr", "name each other monster once, with vp or energy")
+            if (o.vp if what == "vp" else o.energy) <= 0:
+                raise _refuse(st, "mega-purr", f"{o.name} has no {what.replace('vp', 'VP')} to give")
+            out[k] = what
+        for k in st.alive():
+            o = st.monsters[k]
+            if k != i and k not in out and (o.vp or o.energy):
+                raise _refuse(st, "mega-purr", f"say what {o.name} gives (vp or energy)")
+        return out
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        self.choices(st, i, args)
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        m = st.monsters[i]
+        for k, what in self.choices(st, i, args).items():
+            o = st.monsters[k]
+            if what == "vp":
+                o.vp -= 1
+                m.vp += 1
+            else:
+                o.energy -= 1
+                m.energy += 1
+
+
+class CatNip(Hook):
+    """``play cat-nip`` before the first roll: one roll only, and the dice count double."""
+
+    card = _key("cat-nip")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _before_roll(st, i, "cat-nip")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _linger(st, st.monsters[i], "cat-nip")
+        st.bonus_rolls -= st.max_rolls() - 1
+
+    def on_resolve(self, st: KingOfTokyoState, m: Monster, smashes: int) -> int:
+        rs = st.rs
+        counts = Counter(st.dice)
+        for number in ("1", "2", "3"):  # the second half of everything the dice gave
+            if counts[number] >= rs.set_size:
+                m.vp += int(number) + counts[number] - rs.set_size
+        st.gain_energy(m, counts["energy"])
+        hearts = counts["heart"] - sum(st.cures.values()) - sum(n for _, n in st.heal_rays)
+        if hearts > 0 and (not m.in_tokyo or rs.heal_in_tokyo):
+            st.heal(m, hearts)
+        return 2 * smashes
+
+    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+        _expire(st, m, "cat-nip")
+
+    def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
+        if st.active in _holders(st, "cat-nip"):
+            _expire(st, st.me, "cat-nip")
+
+
+class PlayWithYourFood(Hook):
+    """``use play-with-your-food MONSTER`` after rolling, before the dice resolve: if the owner's smashes
+    would make that monster in Tokyo lose 2 or more life, it loses 2 less and gives 1 VP and 1 energy."""
+
+    card = _key("play-with-your-food")
+
+    def check(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> int:
+        _own_roll(st, i, "play-with-your-food")
+        if len(args) != 1:
+            raise _refuse(st, "play-with-your-food", "write: NAME use play-with-your-food MONSTER")
+        t = _monster(st, "play-with-your-food", args[0])
+        if not st.monsters[t].in_tokyo or t == i:
+            raise _refuse(st, "play-with-your-food", f"{args[0]} is not in Tokyo")
+        return t
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if args:
+            self.check(st, i, args)
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        st.used_this_turn.add(f"play-with-your-food:{self.check(st, i, args)}")
+
+    def deal_damage(self, st: KingOfTokyoState, owner: int, victim: int, amount: int) -> int:
+        o = st.monsters[victim]
+        if (st.smashing != victim or owner != st.active or amount < 2 or not o.in_tokyo
+                or f"play-with-your-food:{victim}" not in st.used_this_turn):
+            return amount
+        m = st.monsters[owner]
+        if o.vp:
+            o.vp -= 1
+            m.vp += 1
+        if o.energy:
+            o.energy -= 1
+            m.energy += 1
+        return amount - 2
+
+
+# --------------------------------------------------------------------------- Pandakai
+
+
+class PandaMonium(Hook):
+    """The 6 energy for the owner are an effect in the data; every other monster gains 3."""
+
+    card = _key("panda-monium")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        for j in st.alive():
+            if j != i:
+                st.gain_energy(st.monsters[j], 3)
+
+
+class EatsShootsAndLeaves(Hook):
+    card = _key("eats-shoots-and-leaves")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _own_buy(st, i, "eats-shoots-and-leaves", "it is played")
+        before = st.turn_ends[-1][1][i][3] if st.turn_ends else "outside"
+        if not st.monsters[i].in_tokyo or before in ("city", "bay"):
+            raise _refuse(st, "eats-shoots-and-leaves", "its owner must have entered Tokyo this turn")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        m = st.monsters[i]
+        victims = [j for j in st.alive() if j != i and not st.monsters[j].in_tokyo]
+        st.gain_energy(m, 1)
+        m.location = "outside"
+        st.log.append(f"{m.name} leaves Tokyo (Eats, Shoots and Leaves)")
+        for j in victims:
+            st.damage(j, 2, i)
+
+
+class PandaExpress(Hook):
+    card = _key("panda-express")
+
+    def on_resolve(self, st: KingOfTokyoState, m: Monster, smashes: int) -> int:
+        faces = set(st.dice)
+        if {"1", "2", "3", "energy", "heart"} <= faces and ("smash" in faces or smashes > 0):
+            m.vp += 2
+            st.extra_turn = True
+        return smashes
+
+
+class BambooSupply(Hook):
+    """``use bamboo-supply put`` (1 energy from the bank onto it) or ``use bamboo-supply take`` (all of
+    it), once at the start of each of the owner's turns."""
+
+    card = _key("bamboo-supply")
+
+    def check(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> str:
+        _before_roll(st, i, "bamboo-supply")
+        what = args[0].lower() if len(args) == 1 else ""
+        if what not in ("put", "take"):
+            raise _refuse(st, "bamboo-supply", "write: NAME use bamboo-supply put|take")
+        if f"bamboo-supply:{i}" in st.used_this_turn:
+            raise _refuse(st, "bamboo-supply", "it works once per turn")
+        return what
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if args:
+            self.check(st, i, args)
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        what = self.check(st, i, args)
+        st.used_this_turn.add(f"bamboo-supply:{i}")
+        m = st.monsters[i]
+        if what == "put":
+            m.stored["bamboo-supply"] = m.stored.get("bamboo-supply", 0) + 1
+        else:
+            m.energy += m.stored.pop("bamboo-supply", 0)
+
+
+class Pandarwinism(Hook):
+    card = _key("pandarwinism-survival-of-the-cutest")
+
+    def on_resolve(self, st: KingOfTokyoState, m: Monster, smashes: int) -> int:
+        hearts = st.dice.count("heart")
+        if hearts >= 3:
+            m.vp += hearts - 2
+        return smashes
+
+
+class YinAndYang(Hook):
+    """``use yin-and-yang`` while the owner is rolling: every die turns to its opposite face."""
+
+    card = _key("yin-and-yang")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if args:
+            raise _refuse(st, "yin-and-yang", "write: NAME use yin-and-yang (no arguments)")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _own_roll(st, i, "yin-and-yang")
+        st.dice = [OPPOSITE[d] for d in st.dice]
+
+
+HOOKS: dict[str, Hook] = {
+    # The King
+    "simian_scamper": SimianScamper(),
+    "jungle_frenzy": JungleFrenzy(),
+    "chest_thumping": ChestThumping(),
+    "alpha_male": AlphaMale(),
+    "twas_beauty_killed_the_beast": TwasBeauty(),
+    # Gigazaur
+    "detachable_tail": DetachableTail(),
+    "saurian_adaptability": SaurianAdaptability(),
+    "heat_vision": HeatVision(),
+    "gamma_breath": DieChanger("gamma-breath", "FACE", ("smash",)),
+    "tail_sweep": DieChanger("tail-sweep", "FACE NEW-FACE", ("1", "2")),
+    # Meka Dragon
+    "mecha_blast": MechaBlast(),
+    "destructive_analysis": DestructiveAnalysis(),
+    "tune_up": TuneUp(),
+    "breath_of_doom": BreathOfDoom(),
+    "claws_of_steel": ClawsOfSteel(),
+    "target_acquired": TargetAcquired(),
+    # Alienoid
+    "anger_batteries": AngerBatteries(),
+    "adapting_technology": AdaptingTechnology(),
+    "funny_looking_but_dangerous": FunnyLookingButDangerous(),
+    "exotic_arms": ExoticArms(),
+    "mothership_support": MothershipSupport(),
+    # Space Penguin
+    "cold_wave": ColdWave(),
+    "black_diamond_stay_bonus": BlackDiamond(),
+    # Cyber Kitty
+    "nine_lives": NineLives(),
+    "mega_purr": MegaPurr(),
+    "cat_nip": CatNip(),
+    "play_with_your_food": PlayWithYourFood(),
+    # Pandakai
+    "panda_monium_others_gain": PandaMonium(),
+    "eats_shoots_and_leaves": EatsShootsAndLeaves(),
+    "panda_express": PandaExpress(),
+    "bamboo_supply": BambooSupply(),
+    "pandarwinism": Pandarwinism(),
+    "yin_and_yang": YinAndYang(),
+}

@@ -140,6 +140,13 @@ def _evolve_line(state: Any, i: int, rng: random.Random, start: bool = False) ->
     return Evolve(i, tuple(drawn), kept), text
 
 
+def _unresolved(lines: list[str], who: str) -> bool:
+    """True if nothing logged since ``who``'s last roll makes a checker resolve the dice."""
+    start = max((k for k, ln in enumerate(lines) if ln.startswith(f"{who} roll")), default=len(lines))
+    return all(ln.split()[1] in ("roll", "reroll", "use", "cure", "camouflage", "tokens")
+               for ln in lines[start:] if not ln.startswith("expect"))
+
+
 def _supported(state: Any, key: str) -> bool:
     from .kot_hooks import HOOKS
 
@@ -191,6 +198,8 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
         playable = [c for c in m.hand if c != "?" and not state.cards[f"evolution:{c}"].hook]
         if playable and rng.random() < 0.3 and not state.is_terminal():
             c = rng.choice(playable)
+            if state.active == me and state.phase != "roll" and _unresolved(lines, who):
+                lines.append(f"{who} keep")  # the dice were resolved silently: say so first
             act(Play(me, c), f"{who} play {c}")
         return True
 
@@ -245,8 +254,7 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
             if state.is_terminal():
                 break
             if not extras(me, who):  # a tile is owed but none left can be replayed: stop here
-                start = max(k for k, ln in enumerate(lines) if ln.startswith(f"{who} roll"))
-                if not any(ln.split()[1] in ("keep", "yield", "stay") for ln in lines[start:]):
+                if _unresolved(lines, who):
                     lines.append(f"{who} keep")  # the dice were resolved: say so
                 break
             mine = state.me.cards

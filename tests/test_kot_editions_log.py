@@ -91,6 +91,7 @@ def test_tile_sides_header() -> None:
     green = DARK.replace("@tiles red", "@tiles green").replace("take devious", "take barbs")
     green = green.replace("take tireless", "take underdog").replace("take cyberbrain", "take defender-of-tokyo")
     green = green.replace("expect Ann tiles cyberbrain devious", "expect Ann tiles barbs defender-of-tokyo")
+    green = green.replace("Ann reroll 1 : 1\n", "")  # no Devious: three rolls
     report = run(green.replace("expect Bob tiles tireless", "expect Bob tiles underdog"))
     assert report.exit_code == 0, problems(report)
     mixed = DARK.replace("@tiles red", "@tiles mixed").replace("market acid-attack nanobots tank",
@@ -275,3 +276,59 @@ def test_json_output_of_editions_matches_the_schema() -> None:
     schema = json.loads((ROOT / "docs" / "check-output.schema.json").read_text())
     for text, rules in ((DARK, ()), (POWER_UP, ()), (GODZILLA_LOG, (GODZILLA,))):
         Draft202012Validator(schema).validate(run(text, rules).to_json())
+
+
+def test_every_edition_code_is_exercised_and_names_a_rule() -> None:
+    import pathlib
+    import re
+
+    import kbgrules
+
+    here = pathlib.Path(__file__).parent
+    tested = " ".join(p.read_text() for p in (here / "test_kot_editions_log.py", here / "test_kot_dark.py",
+                                                here / "test_kot_evolutions.py"))
+    for edition, variants in (("dark", ()), (None, ("power-up",)), ("godzilla", ())):
+        rs = kbgrules.load("kot", edition=edition, variants=variants)
+        for code, entry in rs.data["codes"].items():
+            if re.match(r"(dark|evo|gz)-", code):
+                assert f'"{code}"' in tested, code
+                assert entry["rule"] in rs.rules, code
+
+
+def test_library_take_of_an_unknown_tile() -> None:
+    import kbgrules
+    from kbgrules.king_of_tokyo import KingOfTokyoState, Take
+    from kbgrules.kingdomino import IllegalMoveError
+
+    rs = kbgrules.load("kot", edition="dark", players=2)
+    st = KingOfTokyoState(rs, ["Ann", "Bob"], ["tank", "energize", "frenzy"])
+    with pytest.raises(IllegalMoveError) as info:
+        st.apply(Take(0, "no-such-tile"))
+    assert info.value.code == "dark-tile-unknown" and info.value.rule == "kot.dark.tiles"
+
+
+@pytest.mark.parametrize("position,problem", [
+    ("Ann is wickedness=7 tiles=devious,eternal", "one per level"),
+    ("Ann is wickedness=3 tiles=barbs", "not in play"),
+    ("Ann is dicetokens=2", "Godzilla"),
+])
+def test_impossible_positions(position: str, problem: str) -> None:
+    text = ("@game king-of-tokyo\n" + ("@edition dark\n" if "tiles" in position else "")
+            + f"@players Ann Bob\n{position}\nmarket tank frenzy energize\nturn Ann\nAnn roll 1 2 3 e e h\n")
+    report = run(text)
+    (v,) = report.games[0].violations
+    assert v.code == "kot-position" and v.line == 3 + ("tiles" in position) and problem in v.message
+
+
+def test_a_stated_market_does_not_replay_event_reveals() -> None:
+    text = ("@game king-of-tokyo\n@edition godzilla\n@players Ann Bob\nAnn is energy=3\n"
+            "market test-tremor test-thick-hide test-dice-cache\nturn Ann\nexpect Ann energy 3\n")
+    assert run(text, (GODZILLA,)).exit_code == 0
+    assert only(text.replace("Ann is energy=3\n", ""), (GODZILLA,))[2] == "kot-checkpoint"  # a setup reveal acts
+
+
+def test_draft_needs_every_deck() -> None:
+    text = ("@game king-of-tokyo\n@variant evolution-draft\n@players Ann Bob\nmarket tank heal energize\n"
+            "Ann evolutions giant-banana\nAnn roll 1 2 3 e e h\n")
+    line, _, code = only(text)
+    assert code == "kot-position" and line == 6

@@ -126,7 +126,7 @@ def test_every_code_is_exercised_and_names_a_rule() -> None:
     rs = kbgrules.load("kot")
     exercised = {v[3] for v in VIOLATIONS} | {"kot-reveal-count", "kot-after-end", "kot-unknown-card",
                                                 "kot-bad-face", "kot-position", "kot-camouflage", "kot-deck-order"}
-    assert set(rs.data["codes"]) <= exercised
+    assert {c for c in rs.data["codes"] if c.startswith("kot-")} <= exercised  # edition codes: their own tests
     for code, entry in rs.data["codes"].items():
         assert entry["rule"] in rs.rules, code
 
