@@ -126,10 +126,10 @@ def validate_document(doc: YamlDocument, schema_root: Path) -> list[Diagnostic]:
     game = data.get("game", data.get("id"))
     name = schema_name_for(kind, game, schema_root)
     if name is None:
-        known = "game, rules, cards, dominoes, edition or variant"
+        known = "game, rules, cards, dominoes, tiles, evolutions, faq, aliases, edition or variant"
         if kind is None:
             return [doc.diag((), "unknown-kind", f"the file has no 'kind'; expected {known}")]
-        if kind in ("cards", "dominoes", "game"):
+        if kind in ("cards", "dominoes", "game", "tiles", "evolutions"):
             return [doc.diag(("kind",), "unknown-kind", f"kind {kind!r} does not apply to game {game!r}")]
         return [doc.diag(("kind",), "unknown-kind", f"unknown kind {kind!r}; expected {known}")]
 

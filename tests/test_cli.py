@@ -277,3 +277,21 @@ def test_show_turn_by_turn() -> None:
     assert "turn by turn" in out and "10/2/1*C" in out and "7/2/1" in out
     kd = ok("show", str(EXAMPLES / "two-players.log"))
     assert "score after each round" in kd and "Winner" in kd
+
+
+def _readme_commands() -> list[str]:
+    """The `kbg ...` lines of the README's code blocks, without their comments."""
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```[a-z]*\n(.*?)```", text, flags=re.S)
+    lines = [re.split(r"\s#\s", ln)[0].strip() for b in blocks for ln in b.splitlines()]
+    return [ln for ln in lines if ln.startswith("kbg ") and not re.search(r"[|>$]|my-", ln)]  # my-: placeholders
+
+
+@pytest.mark.parametrize("command", _readme_commands())
+def test_readme_commands_run(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shlex
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    code, out, err = kbg(*shlex.split(command)[1:])
+    assert code in (0, 1), (command, err)  # 1: a log with a violation, shown on purpose
+    assert "Traceback" not in out + err

@@ -332,3 +332,8 @@ def test_draft_needs_every_deck() -> None:
             "Ann evolutions giant-banana\nAnn roll 1 2 3 e e h\n")
     line, _, code = only(text)
     assert code == "kot-position" and line == 6
+
+
+def test_king_of_tokyo_tags_in_a_kingdomino_log() -> None:
+    text = "@game kingdomino\n@players A B\n@tiles red\n"
+    assert only(text) == (3, 1, "log-header")
