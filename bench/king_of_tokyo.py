@@ -39,6 +39,18 @@ def main() -> None:
     rows = [("4-player games checked (parse + replay)", f"{args.games / best:,.0f} games/s"),
             ("log events checked", f"{events / best:,.0f} events/s"),
             ("events per simulated game (average)", f"{events / args.games:,.0f}")]
+    for label, edition, variants in (("Dark Edition", "dark", ()), ("Power Up!", None, ("power-up",)),
+                                     ("Dark Edition + Power Up!", "dark", ("power-up",))):
+        n = max(10, args.games // 4)
+        elogs = [simulate_king_of_tokyo(4, seed, edition, variants) for seed in range(n)]
+        eevents = sum(1 for log in elogs for line in log.splitlines() if line and line[0] not in "@#")
+        ebest = float("inf")
+        for _ in range(args.repeats):
+            t = time.perf_counter()
+            for log in elogs:
+                check_text("b.log", log)
+            ebest = min(ebest, time.perf_counter() - t)
+        rows.append((f"{label}: log events checked ({n} games)", f"{eevents / ebest:,.0f} events/s"))
     text = figures(BEGIN, END, f"python bench/king_of_tokyo.py --games {args.games}",
                    f"simulated random 4-player games, best of {args.repeats}", rows)
     print(text)

@@ -209,6 +209,29 @@ class Monster:
         return self.location in ("city", "bay")
 
 
+_FIELDS = tuple((f.name, f.default_factory is not dataclasses.MISSING) for f in dataclasses.fields(Monster))
+
+
+def _copy_monster(m: Monster) -> Monster:
+    """A copy whose lists, dicts and counters are copies too."""
+    c = object.__new__(Monster)
+    for name, mutable in _FIELDS:
+        value = getattr(m, name)
+        object.__setattr__(c, name, value.copy() if mutable else value)
+    return c
+
+
+_HOOKS: list[dict[str, Any]] = []  # kot_hooks.HOOKS itself, imported on first use
+
+
+def _hooks() -> dict[str, Any]:
+    if not _HOOKS:
+        from .kot_hooks import HOOKS
+
+        _HOOKS.append(HOOKS)
+    return _HOOKS[0]
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     over: bool
@@ -228,6 +251,7 @@ class KingOfTokyoState:
         self.players = tuple(players)
         self.monsters = [Monster(p, rs.start_life, rs.start_vp, rs.start_energy) for p in players]
         self.cards = {c.key: c for c in (*rs.cards, *rs.tiles, *rs.evolutions)}
+        self.has_events = any(c.type == "event" for c in rs.cards)
         self.tile_sides = rs.wickedness.default_side if rs.wickedness else ""
         self.tile_supply: list[str] = [t.id for t in rs.tiles if t.side == "red" or not t.back]
         self.tile_faces: dict[str, str] = {}  # mixed sides: physical tile (red id) -> the side that is up
@@ -264,6 +288,8 @@ class KingOfTokyoState:
         self.starting = False  # before the first turn: starting evolutions are drawn
         self.smashing: int | None = None  # the monster the active monster's smashes are hurting right now
         self.turn_losses: list[tuple[int, int | None, int, bool]] = []  # this turn: (monster, source, lost, smash)
+        # the state just before the last Enter Tokyo step: (turn, actions applied, snapshot) (Monkey Rush)
+        self.enter_snapshot: tuple[int, int, dict[str, Any]] | None = None
         for m, monster in zip(self.monsters, monsters, strict=False):
             m.monster = monster
             m.evo_deck = Counter({c.id: c.copies for c in rs.evolutions if c.monster == monster})
@@ -319,7 +345,7 @@ class KingOfTokyoState:
             for e in self.cards[cid].effects:
                 if e["when"] == when:
                     yield e
-        if when == "always":
+        if when == "always" and self.has_events:
             for cid in self.market:  # events in the market act on every monster
                 for e in self.cards[cid].effects:
                     if e["when"] == "market":
@@ -594,9 +620,8 @@ class KingOfTokyoState:
     # ---------------------------------------------------------------- numbers
 
     def hooks_of(self, m: Monster) -> list[tuple[str, Any]]:
-        from .kot_hooks import HOOKS
-
-        return [(c, HOOKS[h]) for c in list(self.in_play(m)) if (h := self.cards[c].hook) is not None and h in HOOKS]
+        hooks = _hooks()
+        return [(c, hooks[h]) for c in list(self.in_play(m)) if (h := self.cards[c].hook) is not None and h in hooks]
 
     def discard_card(self, m: Monster, card: str) -> None:
         if card in m.cards:
@@ -610,7 +635,13 @@ class KingOfTokyoState:
         return max(0, min(self.rs.max_dice, n))
 
     def max_rolls(self) -> int:
-        return self.rs.rolls + self.static(self.me, "extra_rolls") + self.bonus_rolls
+        n = self.rs.rolls + self.static(self.me, "extra_rolls") + self.bonus_rolls
+        for k in self.alive():  # another monster's card may cap them (Blizzard)
+            if k != self.active:
+                for _, hook in self.hooks_of(self.monsters[k]):
+                    cap = hook.others_max_rolls(self, k)
+                    n = n if cap is None else min(n, cap)
+        return n
 
     def max_hp(self, m: Monster) -> int:
         raised = [int(e["max_hp"]) for e in self.effects(m, "always") if "max_hp" in e]
@@ -815,12 +846,10 @@ class KingOfTokyoState:
         """A copy of everything an action can change (the rules and the history stay shared)."""
         snap: dict[str, Any] = {}
         for k, v in self.__dict__.items():
-            if k in ("rs", "cards", "players", "history"):
+            if k in ("rs", "cards", "players", "history", "enter_snapshot"):
                 continue
             if k == "monsters":
-                snap[k] = [dataclasses.replace(m, **{f.name: type(x)(x) for f in dataclasses.fields(m)  # every list,
-                                                     if isinstance(x := getattr(m, f.name), list | dict)})  # dict
-                           for m in v]
+                snap[k] = [_copy_monster(m) for m in v]
             elif isinstance(v, Counter):
                 snap[k] = Counter(v)
             elif isinstance(v, dict):
@@ -1045,6 +1074,11 @@ class KingOfTokyoState:
                 raise self._fail("kot-yield-not-allowed", monster=who, why="it is not in Tokyo")
             raise self._fail("kot-yield-not-allowed", monster=who, why="no smash of another monster has just hurt it"
                              if action.monster not in self.smash_damage else "it has already decided")
+        if action.yields:  # another monster's card may forbid it (Blizzard)
+            for k in self.alive():
+                if k != action.monster:
+                    for _, hook in self.hooks_of(self.monsters[k]):
+                        hook.may_yield(self, k, action.monster)
         self.pending.remove(action.monster)
         if not action.yields:
             for _, hook in self.hooks_of(self.monsters[action.monster]):
@@ -1067,6 +1101,8 @@ class KingOfTokyoState:
 
     def _enter(self) -> None:
         m = self.me
+        if self.rs.evolution is not None:  # an evolution may take this step back (Monkey Rush, Feline Motor)
+            self.enter_snapshot = (self.turn_number, len(self.history), self._snapshot())
         if not m.eliminated and not m.in_tokyo:
             needs_smash = self.rs.enter_requires_smash and not self.smashes
             space = None

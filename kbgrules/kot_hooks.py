@@ -88,6 +88,13 @@ class Hook:
         smashes); return the amount (before the victim's own cards)."""
         return amount
 
+    def others_max_rolls(self, st: KingOfTokyoState, owner: int) -> int | None:
+        """A cap on the rolls of the active monster when it is not the owner (Blizzard), or None."""
+        return None
+
+    def may_yield(self, st: KingOfTokyoState, owner: int, i: int) -> None:
+        """Raise (st._fail) if monster ``i`` (not the owner) may not yield Tokyo now (Blizzard)."""
+
     def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
         """Raise (st._fail) if monster ``i`` may not play this evolution now (it is still in the hand)."""
 

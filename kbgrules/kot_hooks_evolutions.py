@@ -9,17 +9,26 @@ hand.
 Temporary evolutions whose effect lasts (Mecha Blast, Cat Nip, Cold Wave, Nine Lives) stay in front of
 their owner, among its evolutions, until the effect ends; then they go to its discard pile.
 
-Cards that need chance the log does not give (Lightning Armor, Superior Alien Technology), hidden cards
-(Precision Field Support, Deep Dive, Miraculous Catch), or moments the engine has no place for (Monkey
-Rush, Feline Motor, Bamboozle, Blizzard, Freeze Ray, Encased in Ice, Icy Reflection) are not listed here:
-playing one stops the check with ``kot-unsupported-card``.
+Chance is given in the log, as for the dice of a roll: the cards an evolution turns over (Precision
+Field Support, Deep Dive, Miraculous Catch) and the dice it rolls (Lightning Armor) are arguments of its
+``play``/``use`` line, checked against the deck (copies left, a stated order) and the loss being answered.
+Monkey Rush and Feline Motor are played right after the active monster's dice resolve: the replay takes
+back its Enter Tokyo step (``KingOfTokyoState.enter_snapshot``) and enters the owner first.
+
+Not listed here (playing one stops the check with ``kot-unsupported-card``): Superior Alien Technology
+(a second way to buy, and a start-of-turn roll per marked card that no line would be sure to give),
+Freeze Ray (the card changes hands and its owner chooses a face for another monster's turn), Encased in
+Ice (a die frozen across the other monsters' turns), Icy Reflection (a copy of another evolution: its
+hooks look for their own card in play), and Bamboozle (it interrupts a buy already written in full,
+replacement reveal included, and imposes another).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .kingdomino import IllegalMoveError
 from .kot_hooks import Hook
@@ -133,6 +142,57 @@ def _after_in_play(st: KingOfTokyoState, owner: int, first: str, then: str) -> b
     return _key(then) in keys and keys.index(_key(then)) > keys.index(_key(first))
 
 
+def _card(st: KingOfTokyoState, card: str, text: str) -> str:
+    """A Power card id from a log word."""
+    cid = st.card_id(text)
+    if cid is None or cid not in {c.id for c in st.rs.cards}:
+        raise st._fail("kot-unknown-card", card=text)
+    return cid
+
+
+def _from_deck(st: KingOfTokyoState, cid: str) -> None:
+    """Take ``cid`` off the top of the Power deck (checked as a reveal: copies left, the stated order)."""
+    st.reveal([cid], effects=False)
+    st.market.remove(cid)
+
+
+def _deck_check(st: KingOfTokyoState, cards: Sequence[str]) -> None:
+    """Refuse (as a reveal would) cards that cannot come off the top of the deck in this order."""
+    saved = Counter(st.deck), Counter(st.discards), list(st.market), list(st.deck_order)
+    try:
+        for c in cards:
+            _from_deck(st, c)
+    finally:
+        st.deck, st.discards, st.market, st.deck_order = saved
+
+
+def _gain_card(st: KingOfTokyoState, m: Monster, cid: str, bought: bool = False) -> None:
+    """Put a Power card into play in front of ``m`` as if bought (a discard card takes effect and is
+    discarded); ``bought``: it is a buy (cards that react to a buy see it)."""
+    from .king_of_tokyo import UnsupportedCardError
+    from .kot_hooks import HOOKS
+
+    card = st.cards[cid]
+    if card.hook is not None and card.hook not in HOOKS:
+        raise UnsupportedCardError(f"kbg check cannot replay {card.name} yet (its effect needs the "
+                                   f"{card.hook!r} hook, not written yet)")
+    owned = list(m.cards) + [f"tile:{t}" for t in m.tiles]
+    if card.type == "keep":
+        m.cards.append(cid)
+    else:
+        st.discards[cid] += 1
+    for e in card.effects:
+        if e["when"] == "buy":
+            st.card_effect(m, e)
+    if card.hook is not None:
+        HOOKS[card.hook].on_buy(st, m)
+    if bought:
+        for key in owned:
+            for e in st.cards[key].effects:
+                if e["when"] == "buy_other" and not m.eliminated:
+                    st.apply_gains(m, e)
+
+
 # --------------------------------------------------------------------------- The King
 
 
@@ -195,6 +255,78 @@ class ChestThumping(Hook):
         from .king_of_tokyo import Decide
 
         st._decide(Decide(self.target(st, i, args), True))
+
+
+class TokyoRush(Hook):
+    """Monkey Rush (``play monkey-rush``) and Feline Motor (``play|use feline-motor``): another monster's
+    dice have just resolved (and its Tokyo decisions are made); the owner takes the free place in Tokyo
+    before that monster's Enter Tokyo step. The replay takes that step back and enters the owner; then
+    the active monster enters what is still free (Monkey Rush) or nothing (Feline Motor)."""
+
+    def __init__(self, card: str, permanent: bool) -> None:
+        self.card = _key(card)
+        self.id = card
+        self.permanent = permanent
+
+    def check(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> tuple[dict[str, Any], str, list[Any]]:
+        from .king_of_tokyo import Decide, Evolve, Keep, Take
+
+        if args:
+            raise _refuse(st, self.id, f"write: NAME {'use' if self.permanent else 'play'} {self.id} (no arguments)")
+        if i == st.active:
+            raise _refuse(st, self.id, "it is played in another monster's turn")
+        _after_rolling(st)
+        snap = st.enter_snapshot
+        since = st.history[snap[1]:] if snap is not None else []
+        if snap is None or snap[0] != st.turn_number or st.phase != "buy" or any(
+                not isinstance(a, Keep | Decide | Evolve | Take) for a in since):
+            raise _refuse(st, self.id, "it is played right after the active monster's dice resolve (and its Tokyo "
+                                       "decisions), before anything else happens in the turn")
+        state = snap[2]
+        before = state["monsters"]
+        if before[i].in_tokyo or before[i].eliminated:
+            raise _refuse(st, self.id, f"{before[i].name} is in Tokyo already")
+        if self.permanent:
+            start = st.turn_ends[-1][1][i][3] if st.turn_ends else "outside"
+            if start in ("city", "bay"):
+                raise _refuse(st, self.id, f"{before[i].name} was in Tokyo when the turn began")
+        taken = {o.location for o in before if not o.eliminated}
+        space = "city" if "city" not in taken else "bay" if st.bay_open() and "bay" not in taken else ""
+        if not space:
+            raise _refuse(st, self.id, "Tokyo has no free place")
+        return state, space, [a for a in since if isinstance(a, Evolve | Take)]
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        self.check(st, i, args)  # Feline Motor too acts as it is played (Board Game Arena)
+
+    def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
+        self.use(st, st.monsters.index(m), ())
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        state, space, replay = self.check(st, i, args)
+        m = st.monsters[i]
+        kept = {f: getattr(m, f) for f in ("hand", "evo_deck", "evo_discard", "evolutions", "secret")}
+        log = list(st.log)
+        saved = state.pop("monsters")
+        st._restore(state)  # back to the Enter Tokyo step, the card played
+        for live, before in zip(st.monsters, saved, strict=True):  # the same Monster objects
+            for f in dataclasses.fields(before):
+                setattr(live, f.name, getattr(before, f.name))
+        st.enter_snapshot = None
+        for f, v in kept.items():
+            setattr(m, f, v)
+        st.log = log[:len(state["log"])] + [x for x in log[len(state["log"]):] if "plays the evolution" in x]
+        m.location = space
+        r = st.rs.enter_reward
+        st.gain(m, r.resource, r.amount)
+        st.log.append(f"{m.name} enters Tokyo {'City' if space == 'city' else 'Bay'} ({_name(st, self.id)})")
+        st.entered(m)
+        if self.permanent:
+            st.phase = "buy"  # the active monster does not enter
+        else:
+            st._enter()
+        for a in replay:  # the draws and tiles taken since, unchanged
+            st._apply(a)
 
 
 class AlphaMale(Hook):
@@ -362,6 +494,47 @@ class BreathOfDoom(Hook):
                 st.damage(j, 1, owner)
 
 
+class LightningArmor(Hook):
+    """``use lightning-armor FACE ...`` after the owner lost life to another monster this turn: the dice
+    rolled, one per life lost then; each Smash makes that monster lose 1 life. Each loss is answered once."""
+
+    card = _key("lightning-armor")
+
+    def after_damage(self, st: KingOfTokyoState, i: int, lost: int, source: int | None) -> None:
+        if source is None or source == i:
+            return
+        m = st.monsters[i]
+        key = f"lightning-armor@{st.turn_number}#{len(st.history)}>{source}"  # one per action and dealer
+        m.stored[key] = m.stored.get(key, 0) + lost
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        from .king_of_tokyo import face
+
+        m = st.monsters[i]
+        now = f"lightning-armor@{st.turn_number}#"
+        for key in [k for k in m.stored if k.startswith("lightning-armor@") and not k.startswith(now)]:
+            del m.stored[key]  # a loss of an earlier turn
+        waiting = [k for k in m.stored if k.startswith("lightning-armor@")]
+        if not waiting:
+            raise _refuse(st, "lightning-armor", f"no other monster has made {m.name} lose life this turn "
+                                                 "(or its dice were rolled already)")
+        match = [k for k in waiting if m.stored[k] == len(args)]
+        if not match:
+            lost = " or ".join(str(m.stored[k]) for k in waiting)
+            raise _refuse(st, "lightning-armor", f"roll one die per life lost: {lost}, not {len(args)}")
+        key = match[0]
+        faces = []
+        for a in args:
+            f = face(a)
+            if f is None:
+                raise st._fail("kot-bad-face", face=a)
+            faces.append(f)
+        del m.stored[key]
+        dealer = int(key.rsplit(">", 1)[1])
+        st.log.append(f"{m.name} rolls {' '.join(faces)} for Lightning Armor")
+        st.damage(dealer, faces.count("smash"), i)
+
+
 class ClawsOfSteel(Hook):
     card = _key("claws-of-steel")
 
@@ -404,6 +577,40 @@ class TargetAcquired(Hook):
 
 
 # --------------------------------------------------------------------------- Alienoid
+
+
+class PrecisionFieldSupport(Hook):
+    """``play precision-field-support CARD ...``: the Power cards turned over from the top of the deck, in
+    order, until a Keep card whose printed cost is 4 or less; it goes into play for free, the others are
+    discarded."""
+
+    card = _key("precision-field-support")
+
+    def check(self, st: KingOfTokyoState, args: Sequence[str]) -> list[str]:
+        if not args:
+            raise _refuse(st, "precision-field-support", "write: NAME play precision-field-support CARD ... "
+                                                         "(the cards turned over, the last one kept)")
+        cards = [_card(st, "precision-field-support", a) for a in args]
+        for k, c in enumerate(cards):
+            fits = st.cards[c].type == "keep" and st.cards[c].cost <= 4
+            if fits != (k == len(cards) - 1):
+                why = (f"{st.cards[c].name} is a Keep card costing 4 or less: the turning over stops there"
+                       if fits else f"{st.cards[c].name} is not a Keep card costing 4 or less: it cannot be kept")
+                raise _refuse(st, "precision-field-support", why)
+        return cards
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _deck_check(st, self.check(st, args))
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        cards = self.check(st, args)
+        m = st.monsters[i]
+        for c in cards:
+            _from_deck(st, c)
+        for c in cards[:-1]:
+            st.discards[c] += 1
+        st.log.append(f"{m.name} puts {st.cards[cards[-1]].name} into play (Precision Field Support)")
+        _gain_card(st, m, cards[-1])
 
 
 class AngerBatteries(Hook):
@@ -528,6 +735,108 @@ class ColdWave(Hook):
         if "cold-wave" in m.evolutions:
             st.fewer_dice = max(0, st.fewer_dice - 1)
             _expire(st, m, "cold-wave")
+
+
+class DeepDive(Hook):
+    """``play deep-dive A B C keep B``: the top 3 cards of the Power deck (fewer if it holds fewer); one goes
+    into play for free, the others go under the deck."""
+
+    card = _key("deep-dive")
+
+    def check(self, st: KingOfTokyoState, args: Sequence[str]) -> tuple[list[str], str]:
+        words = [a.lower() for a in args]
+        k = words.index("keep") if "keep" in words else len(words)
+        seen = [_card(st, "deep-dive", a) for a in args[:k]]
+        if k < len(words):
+            kept = [_card(st, "deep-dive", a) for a in args[k + 1:]]
+        else:  # one card turned over: it is the one kept
+            kept = seen[:1] if len(seen) == 1 else []
+        left = sum(st.deck.values())
+        if not left:
+            raise _refuse(st, "deep-dive", "the Power deck is empty")
+        if len(seen) != min(3, left) or len(kept) != 1 or kept[0] not in seen:
+            raise _refuse(st, "deep-dive", f"write: NAME play deep-dive CARD ... keep CARD ({min(3, left)} cards "
+                                           "turned over from the top of the deck, one of them kept)")
+        return seen, kept[0]
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _deck_check(st, self.check(st, args)[0])
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        seen, kept = self.check(st, args)
+        m = st.monsters[i]
+        for c in seen:
+            _from_deck(st, c)
+        rest = list(seen)
+        rest.remove(kept)
+        for c in rest:  # under the deck: back among the cards still to come
+            st.deck[c] += 1
+        st.log.append(f"{m.name} puts {st.cards[kept].name} into play (Deep Dive)")
+        _gain_card(st, m, kept)
+
+
+class MiraculousCatch(Hook):
+    """``use miraculous-catch CARD [buy]`` in the owner's buy step, once per turn: CARD is turned up from
+    the shuffled discard pile; with ``buy`` the owner buys it for 1 energy less, otherwise it stays there."""
+
+    card = _key("miraculous-catch")
+
+    def check(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> tuple[str, bool]:
+        if len(args) not in (1, 2) or (len(args) == 2 and args[1].lower() != "buy"):
+            raise _refuse(st, "miraculous-catch", "write: NAME use miraculous-catch CARD [buy]")
+        cid = _card(st, "miraculous-catch", args[0])
+        _own_buy(st, i, "miraculous-catch", "it is used")
+        if f"miraculous-catch:{i}" in st.used_this_turn:
+            raise _refuse(st, "miraculous-catch", "it works once per turn")
+        if st.discards[cid] <= 0:
+            raise _refuse(st, "miraculous-catch", f"no {st.cards[cid].name} is in the discard pile")
+        return cid, len(args) == 2
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if args:
+            self.check(st, i, args)
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        cid, buy = self.check(st, i, args)
+        m = st.monsters[i]
+        st.used_this_turn.add(f"miraculous-catch:{i}")
+        card = st.cards[cid]
+        st.log.append(f"{m.name} turns up {card.name} from the discard pile (Miraculous Catch)")
+        if not buy:
+            return
+        price = max(0, st.cost(cid, m) - 1)
+        if m.energy < price:
+            raise st._fail("kot-no-energy", monster=m.name, need=price, have=m.energy, what=card.name)
+        for _, hook in st.hooks_of(m):
+            hook.may_buy(st, m, cid)
+        m.energy -= price
+        st.discards[cid] -= 1
+        st.bought = True
+        _gain_card(st, m, cid, bought=True)
+
+
+class Blizzard(Hook):
+    """``play blizzard`` in the owner's turn: until its next turn starts, the other monsters roll once
+    and may not yield Tokyo."""
+
+    card = _key("blizzard")
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if i != st.active:
+            raise _refuse(st, "blizzard", "it is played in its owner's turn")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        _linger(st, st.monsters[i], "blizzard")
+
+    def others_max_rolls(self, st: KingOfTokyoState, owner: int) -> int | None:
+        return 1
+
+    def may_yield(self, st: KingOfTokyoState, owner: int, i: int) -> None:
+        raise st._fail("kot-yield-not-allowed", monster=st.monsters[i].name,
+                       why=f"{st.monsters[owner].name}'s Blizzard is in play")
+
+    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+        _expire(st, m, "blizzard")
 
 
 class BlackDiamond(Hook):
@@ -785,6 +1094,7 @@ HOOKS: dict[str, Hook] = {
     "jungle_frenzy": JungleFrenzy(),
     "chest_thumping": ChestThumping(),
     "alpha_male": AlphaMale(),
+    "monkey_rush": TokyoRush("monkey-rush", permanent=False),
     "twas_beauty_killed_the_beast": TwasBeauty(),
     # Gigazaur
     "detachable_tail": DetachableTail(),
@@ -798,8 +1108,10 @@ HOOKS: dict[str, Hook] = {
     "tune_up": TuneUp(),
     "breath_of_doom": BreathOfDoom(),
     "claws_of_steel": ClawsOfSteel(),
+    "lightning_armor": LightningArmor(),
     "target_acquired": TargetAcquired(),
     # Alienoid
+    "precision_field_support": PrecisionFieldSupport(),
     "anger_batteries": AngerBatteries(),
     "adapting_technology": AdaptingTechnology(),
     "funny_looking_but_dangerous": FunnyLookingButDangerous(),
@@ -808,9 +1120,13 @@ HOOKS: dict[str, Hook] = {
     # Space Penguin
     "cold_wave": ColdWave(),
     "black_diamond_stay_bonus": BlackDiamond(),
+    "deep_dive": DeepDive(),
+    "miraculous_catch": MiraculousCatch(),
+    "blizzard": Blizzard(),
     # Cyber Kitty
     "nine_lives": NineLives(),
     "mega_purr": MegaPurr(),
+    "feline_motor": TokyoRush("feline-motor", permanent=True),
     "cat_nip": CatNip(),
     "play_with_your_food": PlayWithYourFood(),
     # Pandakai

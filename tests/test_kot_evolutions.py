@@ -31,9 +31,7 @@ NEUTRAL = ("1", "1", "2", "2", "3", "3")  # no set, no energy, no heart, no smas
 RS = kbgrules.load("king-of-tokyo", variants=["power-up"], players=2)
 MONSTER = {c.id: c.monster for c in RS.evolutions}
 COVERED: set[str] = set()
-UNSUPPORTED = ["monkey-rush", "feline-motor", "lightning-armor", "precision-field-support",
-               "superior-alien-technology", "freeze-ray", "miraculous-catch", "deep-dive", "encased-in-ice",
-               "blizzard", "icy-reflection", "bamboozle"]
+UNSUPPORTED = ["superior-alien-technology", "freeze-ray", "encased-in-ice", "icy-reflection", "bamboozle"]
 
 
 def covers(*cards: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -258,7 +256,8 @@ def test_evolution_log_violations(text: str, line: int, col: int, code: str) -> 
 def test_evolution_log_errors() -> None:
     (g,) = run(edit(7, "Ann evolve no-such-card")).games
     assert [(e.line, e.col, e.code) for e in g.errors] == [(7, 12, "log-card")]
-    (g,) = run(edit(7, "Ann evolve monkey-rush\nAnn play monkey-rush")).games
+    text = edit(7, "Ann evolve bamboozle\nAnn play bamboozle", LOG.replace("the-king gigazaur", "pandakai gigazaur"))
+    (g,) = run(text).games
     assert (g.errors[0].line, g.errors[0].col, g.errors[0].code) == (8, 1, "kot-unsupported-card")
 
 
@@ -496,6 +495,24 @@ def test_chest_thumping() -> None:
     assert [m.location for m in st.monsters] == ["city", "outside"]
 
 
+@covers("monkey-rush")
+def test_monkey_rush() -> None:
+    st = owner_game("monkey-rush", players=3, first=1)
+    ann, bob = st.monsters[0], st.monsters[1]
+    roll(st, "h", "h", "h", "1", "2", "3")
+    st.apply(Evolve(1, ("heat-vision",), ("heat-vision",)))  # Bob's dice resolve: he enters Tokyo, then draws
+    assert bob.location == "city" and bob.vp == 1
+    refused("evo-play", lambda: play(st, 0, "monkey-rush", "Bob"))
+    play(st, 0, "monkey-rush")  # Bob's entry is taken back: Ann takes Tokyo instead
+    assert (ann.location, ann.vp, bob.location, bob.vp) == ("city", 1, "outside", 0)
+    assert bob.hand == ["heat-vision"] and ann.hand == [] and ann.evo_discard["monkey-rush"] == 1
+    st.apply(EndTurn(1))
+    give(st, 0, "monkey-rush")
+    roll(st, *NEUTRAL)
+    st.apply(EndTurn(2))
+    refused("evo-play", lambda: play(st, 0, "monkey-rush"))  # Ann's own turn, and too late anyway
+
+
 @covers("alpha-male")
 def test_alpha_male() -> None:
     st = owner_game("alpha-male")
@@ -521,8 +538,7 @@ def test_twas_beauty_killed_the_beast() -> None:
     assert ann.vp == 0 and ann.evolutions == [] and ann.evo_discard["twas-beauty-killed-the-beast"] == 1
 
 
-@covers("monkey-rush", "feline-motor", "lightning-armor", "precision-field-support", "superior-alien-technology",
-        "freeze-ray", "miraculous-catch", "deep-dive", "encased-in-ice", "blizzard", "icy-reflection", "bamboozle")
+@covers(*UNSUPPORTED)
 @pytest.mark.parametrize("card", UNSUPPORTED)
 def test_unsupported_evolutions_stop_cleanly(card: str) -> None:
     hook = next(c.hook for c in RS.evolutions if c.id == card)
@@ -673,7 +689,34 @@ def test_target_acquired() -> None:
     assert st.monsters[1].hp == 8
 
 
+@covers("lightning-armor")
+def test_lightning_armor() -> None:
+    st = owner_game("lightning-armor", first=1)
+    in_city(st, 0)
+    play(st, 0, "lightning-armor")
+    refused("evo-play", lambda: use(st, 0, "lightning-armor", "s"))  # no life lost yet
+    roll(st, "s", "s", "s", "1", "2", "3")
+    st.apply(Keep())
+    refused("evo-play", lambda: use(st, 0, "lightning-armor", "s", "s"))  # 3 life lost: 3 dice
+    refused("kot-bad-face", lambda: use(st, 0, "lightning-armor", "s", "x", "h"))
+    use(st, 0, "lightning-armor", "s", "s", "h")
+    assert (st.monsters[0].hp, st.monsters[1].hp) == (7, 8)
+    refused("evo-play", lambda: use(st, 0, "lightning-armor", "s", "s", "h"))  # answered already
+
+
 # ---------------------------------------------------------------- Alienoid
+
+
+@covers("precision-field-support")
+def test_precision_field_support() -> None:
+    st = owner_game("precision-field-support")
+    refused("evo-play", lambda: play(st, 0, "precision-field-support", "frenzy", "acid-attack"))  # costs 6
+    refused("evo-play", lambda: play(st, 0, "precision-field-support", "alien-origin", "armor-plating"))
+    refused("kot-card-not-in-deck", lambda: play(st, 0, "precision-field-support", "heal", "armor-plating"))
+    play(st, 0, "precision-field-support", "frenzy", "energize", "armor-plating")
+    ann = st.monsters[0]
+    assert ann.cards == ["armor-plating"] and ann.energy == 0 and st.market == FILLER
+    assert st.discards["frenzy"] == st.discards["energize"] == 1 and st.deck["armor-plating"] == 0
 
 
 @covers("adapting-technology")
@@ -750,6 +793,49 @@ def test_cold_wave() -> None:
     assert st.monsters[0].evolutions == [] and st.monsters[0].evo_discard["cold-wave"] == 1
 
 
+@covers("deep-dive")
+def test_deep_dive() -> None:
+    st = owner_game("deep-dive")
+    refused("evo-play", lambda: play(st, 0, "deep-dive", "frenzy", "acid-attack", "keep", "frenzy"))  # 3 cards
+    refused("evo-play", lambda: play(st, 0, "deep-dive", "frenzy", "acid-attack", "energize", "keep", "tank"))
+    play(st, 0, "deep-dive", "frenzy", "acid-attack", "energize", "keep", "acid-attack")
+    ann = st.monsters[0]
+    assert ann.cards == ["acid-attack"] and st.deck["frenzy"] == st.deck["energize"] == 1
+    assert st.deck["acid-attack"] == 0 and ann.evo_discard["deep-dive"] == 1
+
+
+@covers("miraculous-catch")
+def test_miraculous_catch() -> None:
+    st = owner_game("miraculous-catch")
+    st.discards["armor-plating"] = 1
+    play(st, 0, "miraculous-catch")
+    ann = st.monsters[0]
+    ann.energy = 3
+    refused("evo-play", lambda: use(st, 0, "miraculous-catch", "armor-plating", "buy"))  # before Ann's roll
+    roll(st, *NEUTRAL)
+    refused("evo-play", lambda: use(st, 0, "miraculous-catch", "acid-attack", "buy"))  # not in the pile
+    use(st, 0, "miraculous-catch", "armor-plating", "buy")
+    assert ann.cards == ["armor-plating"] and ann.energy == 0 and st.discards["armor-plating"] == 0
+    refused("evo-play", lambda: use(st, 0, "miraculous-catch", "armor-plating"))  # once per turn
+
+
+@covers("blizzard")
+def test_blizzard() -> None:
+    st = owner_game("blizzard")
+    in_city(st, 1)
+    play(st, 0, "blizzard")
+    roll(st, "s", "1", "1", "2", "2", "3")
+    st.apply(Keep())
+    refused("kot-yield-not-allowed", lambda: st.apply(Decide(1, True)))
+    st.apply(EndTurn(0))
+    roll(st, *NEUTRAL)
+    refused("kot-too-many-rolls", lambda: st.apply(Reroll(("1",), ("2",))))  # Bob rolls once
+    st.apply(EndTurn(1))
+    roll(st, *NEUTRAL)
+    st.apply(Reroll(("1",), ("2",)))  # Ann's turn: the card is gone
+    assert st.monsters[0].evolutions == [] and st.monsters[0].evo_discard["blizzard"] == 1
+
+
 # ---------------------------------------------------------------- Cyber Kitty
 
 
@@ -766,6 +852,22 @@ def test_nine_lives() -> None:
     assert not ann.eliminated
     assert (ann.hp, ann.vp, ann.energy, ann.location, ann.cards) == (9, 9, 0, "outside", [])
     assert st.monsters[1].location == "city" and ann.evo_discard["nine-lives"] == 1
+
+
+@covers("feline-motor")
+def test_feline_motor() -> None:
+    st = owner_game("feline-motor", players=3, first=1)
+    ann, bob, cid = st.monsters
+    roll(st, *NEUTRAL)
+    st.apply(Keep())
+    play(st, 0, "feline-motor")  # in Bob's Enter Tokyo step: Ann enters instead
+    assert (ann.location, ann.vp, bob.location, bob.vp) == ("city", 1, "outside", 0)
+    assert ann.evolutions == ["feline-motor"]
+    st.apply(EndTurn(1))
+    roll(st, "s", "1", "1", "2", "2", "3")
+    st.apply(Decide(0, True))
+    refused("evo-play", lambda: use(st, 0, "feline-motor"))  # Ann was in Tokyo when Cid's turn began
+    assert cid.location == "city" and ann.location == "outside"
 
 
 @covers("cat-nip")
