@@ -337,3 +337,25 @@ def test_draft_needs_every_deck() -> None:
 def test_king_of_tokyo_tags_in_a_kingdomino_log() -> None:
     text = "@game kingdomino\n@players A B\n@tiles red\n"
     assert only(text) == (3, 1, "log-header")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6))
+def test_a_corrupted_godzilla_event_fails_at_its_line(seed: int) -> None:
+    log = simulate_king_of_tokyo(2, seed, "godzilla", ("power-up",), rules_dirs=(GODZILLA,))
+    lines = log.splitlines()
+    rng = random.Random(seed)
+    tokens = [i for i, ln in enumerate(lines) if " tokens " in ln]
+    sweeps = [i for i, ln in enumerate(lines) if " sweep :" in ln]
+    if tokens and (not sweeps or rng.random() < 0.5):
+        i = rng.choice(tokens)
+        lines[i] = lines[i].split(" tokens ")[0] + " tokens 3"  # more than 2 in a turn
+        line, codes = i + 1, {"gz-dice-tokens"}
+    elif sweeps:
+        i = rng.choice(sweeps)
+        lines[i] += " test-tremor"  # one card too many: the events stay, only the others are replaced
+        line, codes = i + 1, {"kot-reveal-count", "kot-card-not-in-deck"}
+    else:
+        return
+    found = problems(run("\n".join(lines) + "\n", (GODZILLA,)))
+    assert found and found[0][0] == line and found[0][2] in codes, (found, line, codes)
