@@ -283,7 +283,7 @@ class KingOfTokyoState:
         self.turn_number = 1
         self.over: Outcome | None = None
         self.history: list[Action] = []
-        self.turn_ends: list[tuple[int, list[tuple[int, int, int, str, bool]]]] = []  # for `kbg show`
+        self.turn_ends: list[tuple[int, list[tuple[int, int, int, str, bool, int]]]] = []  # for `kbg show`
         self.log: list[str] = []  # what the checker computed, for people
         self.starting = False  # before the first turn: starting evolutions are drawn
         self.smashing: int | None = None  # the monster the active monster's smashes are hurting right now
@@ -1317,7 +1317,7 @@ class KingOfTokyoState:
                     hook.on_turn_end(self, k)
         if not self.me.eliminated and self.me.tokens["poison"]:
             self.damage(self.active, self.me.tokens["poison"])
-        self.turn_ends.append((self.active, [(m.hp, m.vp, m.energy, m.location, m.eliminated)
+        self.turn_ends.append((self.active, [(m.hp, m.vp, m.energy, m.location, m.eliminated, m.wickedness)
                                              for m in self.monsters]))
         self._check_end()
         if self.over is None:

@@ -535,8 +535,9 @@ class Replay:
         for n, (who, rows) in enumerate(self.state.turn_ends):
             self.report.timeline.append({
                 "turn": n + 1, "monster": self.players[who],
-                "monsters": [{"name": name, "hp": hp, "vp": vp, "energy": e, "location": loc, "eliminated": out}
-                             for name, (hp, vp, e, loc, out) in zip(self.players, rows, strict=True)],
+                "monsters": [{"name": name, "hp": hp, "vp": vp, "energy": e, "location": loc, "eliminated": out,
+                              **({"wickedness": w} if self.rs.wickedness is not None else {})}
+                             for name, (hp, vp, e, loc, out, w) in zip(self.players, rows, strict=True)],
             })
 
     def checkpoint(self, st: KingOfTokyoState, p: Parsed) -> None:

@@ -258,16 +258,20 @@ def run_show(paths: list[str], rules_dirs: RulesDirs) -> int:
 
 def _show_kot(doc: render.Doc, g: GameReport) -> None:
     names = list(g.players)
-    doc.heading(f"{g.file} game {g.index}: King of Tokyo, turn by turn (life/VP/energy, * = in Tokyo)")
+    timeline = g.show_timeline()
+    wicked = any("wickedness" in m for snap in timeline[:1] for m in snap["monsters"])
+    what = "life/VP/energy/wickedness" if wicked else "life/VP/energy"
+    doc.heading(f"{g.file} game {g.index}: King of Tokyo, turn by turn ({what}, * = in Tokyo)")
     t = render.Table(None, ["turn", "played", *names])
-    for snap in g.show_timeline():
+    for snap in timeline:
         cells = []
         for m in snap["monsters"]:
             if m["eliminated"]:
                 cells.append("out")
             else:
                 mark = {"city": "*C", "bay": "*B"}.get(m["location"], "")
-                cells.append(f"{m['hp']}/{m['vp']}/{m['energy']}{mark}")
+                w = f"/{m['wickedness']}" if wicked else ""
+                cells.append(f"{m['hp']}/{m['vp']}/{m['energy']}{w}{mark}")
         t.add(snap["turn"], snap["monster"], *cells)
     doc.table(t)
 
