@@ -310,8 +310,8 @@ class TokyoRush(Hook):
         saved = state.pop("monsters")
         st._restore(state)  # back to the Enter Tokyo step, the card played
         for live, before in zip(st.monsters, saved, strict=True):  # the same Monster objects
-            for f in dataclasses.fields(before):
-                setattr(live, f.name, getattr(before, f.name))
+            for field in dataclasses.fields(before):
+                setattr(live, field.name, getattr(before, field.name))
         st.enter_snapshot = None
         for f, v in kept.items():
             setattr(m, f, v)
@@ -475,7 +475,8 @@ class TuneUp(Hook):
         st.heal(m, 4)
         st.gain_energy(m, 2)
         st.log.append(f"{m.name}'s turn ends (Tune-Up)")
-        st.turn_ends.append((st.active, [(o.hp, o.vp, o.energy, o.location, o.eliminated) for o in st.monsters]))
+        st.turn_ends.append((st.active, [(o.hp, o.vp, o.energy, o.location, o.eliminated, o.wickedness)
+                                        for o in st.monsters]))
         st._check_end()
         if st.over is None:
             st._next_turn()

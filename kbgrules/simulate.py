@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from .errors import KbgError
 from .kingdomino import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place, cell_name
 from .logfile import FORMAT_VERSION
 
@@ -195,12 +196,16 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
             act(Take(me, t), f"{who} take {t}")
         if m.evo_owed and not m.eliminated and state.evolutions_left(m):
             act(*_evolve_line(state, me, rng))
-        playable = [c for c in m.hand if c != "?" and not state.cards[f"evolution:{c}"].hook]
+        playable = [c for c in m.hand if c != "?" and _supported(state, f"evolution:{c}")]
         if playable and rng.random() < 0.3 and not state.is_terminal():
             c = rng.choice(playable)
             if state.active == me and state.phase != "roll" and _unresolved(lines, who):
                 lines.append(f"{who} keep")  # the dice were resolved silently: say so first
-            act(Play(me, c), f"{who} play {c}")
+            snap = state._snapshot()
+            try:  # a card whose own text forbids this moment, or that needs arguments, is not played
+                act(Play(me, c), f"{who} play {c}")
+            except KbgError:
+                state._restore(snap)
         return True
 
     while not state.is_terminal() and state.turn_number <= max_turns:
@@ -231,6 +236,11 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
                     break
                 k = rng.randint(1, len(state.dice))
                 chosen = tuple(rng.sample(state.dice, k))
+                hunt = [d for d in state.dice if d != "1"]
+                if state.rs.wickedness is not None and hunt and rng.random() < 0.5:
+                    chosen = tuple(hunt)  # the Dark Edition: chase three 1s for wickedness
+                if state.rs.evolution is not None and rng.random() < 0.3:
+                    chosen = tuple(d for d in state.dice if d != "heart") or chosen  # chase 3 hearts
                 new = tuple(rng.choice(FACES) for _ in chosen)
                 state.apply(Reroll(chosen, new))
                 lines.append(f"{who} reroll {' '.join(SHORT[f] for f in chosen)} : {' '.join(SHORT[f] for f in new)}")
@@ -249,8 +259,14 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
                 state._resolve()
             while state.phase == "decide":
                 i = state.pending[0]
-                yields = rng.random() < 0.4
-                act(Decide(i, yields), f"{names[i]} {'yield' if yields else 'stay'}")
+                if rng.random() < 0.4:
+                    snap = state._snapshot()
+                    try:
+                        act(Decide(i, True), f"{names[i]} yield")
+                        continue
+                    except KbgError:  # a card forbids yielding now (Blizzard): stay
+                        state._restore(snap)
+                act(Decide(i, False), f"{names[i]} stay")
             if state.is_terminal():
                 break
             if not extras(me, who):  # a tile is owed but none left can be replayed: stop here
