@@ -246,7 +246,8 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
                 lines.append(f"{who} reroll {' '.join(SHORT[f] for f in chosen)} : {' '.join(SHORT[f] for f in new)}")
             for token in ("poison", "shrink"):
                 spare = state.dice.count("heart") - sum(state.cures.values())
-                if state.me.tokens[token] and spare > 0 and not state.me.in_tokyo and rng.random() < 0.5:
+                if state.me.tokens[token] and spare > 0 and not state.me.in_tokyo and rng.random() < 0.5 \
+                        and not state.me.stored.get("no_dice_heal"):
                     state.apply(Cure(me, token, 1))
                     lines.append(f"{who} cure {token}")
             later = {"freeze-time", "rapid-healing", "metamorph"} & set(state.me.cards)
