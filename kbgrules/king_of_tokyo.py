@@ -1099,9 +1099,19 @@ class KingOfTokyoState:
             self.phase = "enter"
             self._enter()
 
+    def _may_take_entry_back(self) -> bool:
+        """Could another monster's evolution take this Enter Tokyo step back (Monkey Rush, Feline Motor)?"""
+        rushers = {c.id for c in self.rs.evolutions if c.hook in ("monkey_rush", "feline_motor")}
+        for k, o in enumerate(self.monsters):
+            if k == self.active or o.eliminated:
+                continue
+            if rushers & {*o.hand, *o.evolutions} or ("?" in o.hand and rushers & set(o.evo_deck)):
+                return True
+        return False
+
     def _enter(self) -> None:
         m = self.me
-        if self.rs.evolution is not None:  # an evolution may take this step back (Monkey Rush, Feline Motor)
+        if self.rs.evolution is not None and self._may_take_entry_back():
             self.enter_snapshot = (self.turn_number, len(self.history), self._snapshot())
         if not m.eliminated and not m.in_tokyo:
             needs_smash = self.rs.enter_requires_smash and not self.smashes
