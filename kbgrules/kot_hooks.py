@@ -373,14 +373,19 @@ class Mimic(Hook):
             if i != st.active or st.phase != "roll" or st.rolls:
                 raise st._fail("kot-card-use", card="Mimic", why="the token moves at the start of its owner's turn")
             _need(st, i, self.card, 1)
-        m.mimic = target
         m.tokens["mimic"] = 1
-        for e in st.cards[target].effects:
-            if e["when"] == "buy":
-                st.card_effect(m, e)
-        hook = st.cards[target].hook
-        if hook is not None and hook in HOOKS:
-            HOOKS[hook].on_buy(st, m)
+        copy_card(st, m, target)
+
+
+def copy_card(st: KingOfTokyoState, m: Monster, target: str) -> None:
+    """Mimic and Fluxling: ``m`` now copies ``target``, as if it had just bought it."""
+    m.mimic = target
+    for e in st.cards[target].effects:
+        if e["when"] == "buy":
+            st.card_effect(m, e)
+    hook = st.cards[target].hook
+    if hook is not None and hook in HOOKS:
+        HOOKS[hook].on_buy(st, m)
 
 
 HOOKS: dict[str, Hook] = {

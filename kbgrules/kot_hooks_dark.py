@@ -104,7 +104,7 @@ class Fluxling(Hook):
     card = "tile:fluxling"
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from .kot_hooks import HOOKS
+        from .kot_hooks import copy_card
 
         m = st.monsters[i]
         target = st.card_id(args[0]) if len(args) == 1 else None
@@ -114,13 +114,7 @@ class Fluxling(Hook):
             raise _fail(st, self.card, f"no monster holds {args[0]}")
         if m.mimic is not None and (i != st.active or st.phase != "roll" or st.rolls):
             raise _fail(st, self.card, "it moves to another card at the start of its owner's turn, before rolling")
-        m.mimic = target
-        for e in st.cards[target].effects:
-            if e["when"] == "buy":
-                st.card_effect(m, e)
-        hook = st.cards[target].hook
-        if hook is not None and hook in HOOKS:
-            HOOKS[hook].on_buy(st, m)
+        copy_card(st, m, target)
 
 
 class HaveItAll(Hook):
