@@ -39,9 +39,13 @@ def main() -> int:
     base = median_ms([sys.executable, "-c", "pass"], args.runs)
     explain = median_ms([kbg, "explain", "yield"], args.runs)
     version = median_ms([kbg, "--version"], args.runs)
+    setup = median_ms([kbg, "setup", "kingdomino", "--players", "3"], args.runs)
+    check = median_ms([kbg, "check", str(ROOT / "examples" / "king-of-tokyo" / "annotated.log")], args.runs)
     text = (f"{BEGIN}\n| command | median |\n| --- | --- |\n| `python3 -c pass` | {base:.0f} ms |\n"
             f"| `kbg explain yield` (piped) | {explain:.0f} ms ({explain / base:.1f}x) |\n"
-            f"| `kbg --version` (typer) | {version:.0f} ms ({version / base:.1f}x) |\n\n"
+            f"| `kbg --version` (typer) | {version:.0f} ms ({version / base:.1f}x) |\n"
+            f"| `kbg setup kingdomino --players 3` | {setup:.0f} ms ({setup / base:.1f}x) |\n"
+            f"| `kbg check examples/king-of-tokyo/annotated.log` | {check:.0f} ms ({check / base:.1f}x) |\n\n"
             f"Measured with `python bench/startup.py` ({args.runs} runs each).\n{END}")
     print(text)
     if args.write:

@@ -72,16 +72,56 @@ def _yaml_files(root: Path) -> list[Path]:
     return sorted(p for p in files if "schema" not in p.relative_to(root).parts)
 
 
-@lru_cache(maxsize=1)
-def _shipped(root: str) -> tuple[DataFile, ...]:
+COMPILED = "compiled.json"  # the shipped YAML files, parsed: python -m kbgrules.data --build
+
+
+def _digest(raw: bytes) -> str:
+    import hashlib
+
+    return hashlib.blake2b(raw, digest_size=16).hexdigest()
+
+
+@lru_cache(maxsize=2)
+def _shipped(root: str, marks: bool = False) -> tuple[DataFile, ...]:
+    """The shipped files. Without ``marks``, a file whose bytes match ``compiled.json`` is taken from
+    there (no YAML parsing: faster start-up) and carries no positions; diagnostics need ``marks``."""
+    import json
+
     base = Path(root)
+    compiled: dict[str, Any] = {}
+    if not marks and (base / COMPILED).is_file():
+        compiled = json.loads((base / COMPILED).read_text(encoding="utf-8"))["files"]
     out = []
     for p in _yaml_files(base):
-        f = _read(p, "rules_data/" + p.relative_to(base).as_posix(), user=False)
+        shown = "rules_data/" + p.relative_to(base).as_posix()
+        entry = compiled.get(shown)
+        if entry is not None:
+            raw = p.read_bytes()
+            if entry["digest"] == _digest(raw):
+                out.append(DataFile(YamlDocument(shown, entry["data"]), user=False))
+                continue
+        f = _read(p, shown, user=False)
         if f.doc.diagnostics:
             raise DataError(f.doc.diagnostics)
         out.append(f)
     return tuple(out)
+
+
+def compiled_text(root: Path | None = None) -> str:
+    """What ``compiled.json`` should hold: every shipped file's digest and parsed data."""
+    import json
+
+    base = root or data_root()
+    files = {}
+    for f, p in zip(_shipped(str(base), marks=True), _yaml_files(base), strict=True):
+        files[f.doc.file] = {"digest": _digest(p.read_bytes()), "data": f.doc.data}
+    return json.dumps({"kbg_compiled": 1, "files": files}, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def build_compiled(root: Path | None = None) -> Path:
+    out = (root or data_root()) / COMPILED
+    out.write_text(compiled_text(root), encoding="utf-8")
+    return out
 
 
 def read_user_dir(directory: str | os.PathLike[str]) -> list[DataFile]:
@@ -178,6 +218,7 @@ def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:
     root = str(data_root())
     if not rules_dirs:
         return _shipped_catalog(root)
+    # with user files, errors may point into shipped files: read those with their positions
     extra: list[DataFile] = []
     seen: set[Path] = set()
     for d in rules_dirs:
@@ -185,7 +226,7 @@ def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:
         if key not in seen:
             seen.add(key)
             extra.extend(read_user_dir(d))
-    return Catalog([*_shipped(root), *extra])
+    return Catalog([*_shipped(root, marks=True), *extra])
 
 
 def rules_dirs_from_env() -> list[str]:
@@ -443,3 +484,19 @@ def validate_effective(res: Resolved) -> None:
         diags = check_references(res)
     if diags:
         raise DataError(sorted(set(diags), key=lambda d: (d.file, d.line, d.col)))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m kbgrules.data --build``: rewrite rules_data/compiled.json after editing rule data."""
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args != ["--build"]:
+        print("usage: python -m kbgrules.data --build", file=sys.stderr)
+        return 2
+    print(build_compiled())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

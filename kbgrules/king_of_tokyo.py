@@ -203,6 +203,8 @@ class Monster:
     evo_owed: int = 0  # evolution draws owed (hearts this turn, or the start of the game)
     secret: int = 0  # cards out of the evolution deck whose names are not known (drawn as "?")
     dice_tokens: int = 0  # Godzilla edition
+    icy: str | None = None  # Icy Reflection: the permanent evolution it copies (id)
+    ufo: list[str] = field(default_factory=list)  # Superior Alien Technology: keep cards with a UFO token
 
     @property
     def in_tokyo(self) -> bool:
@@ -338,6 +340,9 @@ class KingOfTokyoState:
         copier = "mimic" in cards or "tile:fluxling" in cards
         if m.mimic is not None and copier and any(m.mimic in o.cards for o in self.monsters if not o.eliminated):
             cards.append(m.mimic)
+        if m.icy is not None and "evolution:icy-reflection" in cards and any(
+                m.icy in o.evolutions for o in self.monsters if not o.eliminated):
+            cards.append(f"evolution:{m.icy}")  # Icy Reflection's copy, while someone has the card in play
         return cards
 
     def effects(self, m: Monster, when: str) -> Iterator[Mapping[str, Any]]:
@@ -931,6 +936,8 @@ class KingOfTokyoState:
         if self.phase != "roll" or self.rolls:
             raise self._fail("kot-unexpected", expected=self.expected(), got="a first roll")
         self._check_faces(action.faces)
+        for _, hook in self.hooks_of(self.me):  # start-of-turn duties first (Superior Alien Technology)
+            hook.before_roll(self, self.me)
         n = self.dice_count()
         if len(action.faces) != n:
             raise self._fail("kot-dice-count", monster=self.me.name, expected=n, got=len(action.faces))
@@ -1105,7 +1112,13 @@ class KingOfTokyoState:
         for k, o in enumerate(self.monsters):
             if k == self.active or o.eliminated:
                 continue
-            if rushers & {*o.hand, *o.evolutions} or ("?" in o.hand and rushers & set(o.evo_deck)):
+            if o.icy is not None and "icy-reflection" in o.evolutions:
+                copies = {o.icy}  # Icy Reflection copying Feline Motor
+            elif "icy-reflection" in o.hand or ("?" in o.hand and o.evo_deck["icy-reflection"] > 0):
+                copies = {e for x in self.monsters if not x.eliminated for e in x.evolutions}
+            else:
+                copies = set()
+            if rushers & {*o.hand, *o.evolutions, *copies} or ("?" in o.hand and rushers & set(o.evo_deck)):
                 return True
         return False
 

@@ -32,6 +32,9 @@ class Hook:
     def before_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
         """The owner's turn starts, before the data effects of its cards and tiles (Nanobots)."""
 
+    def before_roll(self, st: KingOfTokyoState, m: Monster) -> None:
+        """The owner is about to make its first roll: raise (st._fail) if something must come first."""
+
     def resolve_dice(self, st: KingOfTokyoState, m: Monster, dice: list[str]) -> list[str]:
         """The owner's dice are about to resolve: return the faces that take effect (Hibernation)."""
         return dice

@@ -26,6 +26,7 @@ replacement reveal included, and imposes another).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -132,6 +133,15 @@ def _expire(st: KingOfTokyoState, m: Monster, card: str) -> None:
         m.stored.pop(card, None)
 
 
+def _expire_own(st: KingOfTokyoState, m: Monster, card: str) -> None:
+    """A permanent evolution leaves play: the card itself, or the Icy Reflection that copies it."""
+    if card in m.evolutions:
+        _expire(st, m, card)
+    elif m.icy == card and "icy-reflection" in m.evolutions:
+        _expire(st, m, "icy-reflection")
+        m.icy = None
+
+
 def _holders(st: KingOfTokyoState, card: str) -> list[int]:
     return [k for k, o in enumerate(st.monsters) if card in o.evolutions and not o.eliminated]
 
@@ -140,6 +150,10 @@ def _after_in_play(st: KingOfTokyoState, owner: int, first: str, then: str) -> b
     """True if evolution ``then`` comes after ``first`` among the owner's cards (so its hook runs later)."""
     keys = st.in_play(st.monsters[owner])
     return _key(then) in keys and keys.index(_key(then)) > keys.index(_key(first))
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
 
 
 def _card(st: KingOfTokyoState, card: str, text: str) -> str:
@@ -305,7 +319,7 @@ class TokyoRush(Hook):
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
         state, space, replay = self.check(st, i, args)
         m = st.monsters[i]
-        kept = {f: getattr(m, f) for f in ("hand", "evo_deck", "evo_discard", "evolutions", "secret")}
+        kept = {f: getattr(m, f) for f in ("hand", "evo_deck", "evo_discard", "evolutions", "secret", "icy")}
         log = list(st.log)
         saved = state.pop("monsters")
         st._restore(state)  # back to the Enter Tokyo step, the card played
@@ -347,7 +361,7 @@ class TwasBeauty(Hook):
             raise _refuse(st, "twas-beauty-killed-the-beast", "its owner must be in Tokyo")
 
     def leave(self, st: KingOfTokyoState, m: Monster) -> None:
-        _expire(st, m, "twas-beauty-killed-the-beast")
+        _expire_own(st, m, "twas-beauty-killed-the-beast")
         m.vp = 0
         st.log.append(f"{m.name} leaves Tokyo and drops to 0 VP (Twas Beauty Killed the Beast)")
 
@@ -355,12 +369,11 @@ class TwasBeauty(Hook):
         self.leave(st, st.monsters[i])
 
     def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
-        for k in _holders(st, "twas-beauty-killed-the-beast"):
-            m = st.monsters[k]
-            if m.in_tokyo:
-                m.vp += 1
-            else:  # forced out of Tokyo (not by yielding) since
-                self.leave(st, m)
+        m = st.monsters[active]  # called once per holder (a copy by Icy Reflection too)
+        if m.in_tokyo:
+            m.vp += 1
+        else:  # forced out of Tokyo (not by yielding) since
+            self.leave(st, m)
 
 
 # --------------------------------------------------------------------------- Gigazaur
@@ -648,7 +661,7 @@ class AdaptingTechnology(Hook):
             raise
         m.stored["adapting-technology"] -= 1
         if m.stored["adapting-technology"] <= 0:
-            _expire(st, m, "adapting-technology")
+            _expire_own(st, m, "adapting-technology")
 
 
 class FunnyLookingButDangerous(Hook):
@@ -713,6 +726,113 @@ class MothershipSupport(Hook):
         _once(st, i, "mothership-support")
         m.energy -= 1
         st.heal(m, 1)
+
+
+class SuperiorAlienTechnology(Hook):
+    """``use superior-alien-technology buy CARD : REVEALED-CARD`` in the owner's buy step: a market Keep card
+    bought for half its cost (rounded up), marked with a UFO token (3 marked cards at most per copy of the
+    evolution). ``use superior-alien-technology FACE ...`` at the start of the owner's turn, before its
+    first roll (which waits for it): one die per marked card still held, in the order they were bought;
+    each Smash discards its card."""
+
+    card = _key("superior-alien-technology")
+    id = "superior-alien-technology"
+
+    def marked(self, m: Monster) -> list[str]:
+        """The owner's cards with a UFO token (a card that left its hand loses its token)."""
+        held = Counter(m.cards)
+        keep = []
+        for c in m.ufo:
+            if held[c] > 0:
+                held[c] -= 1
+                keep.append(c)
+        m.ufo = keep
+        return keep
+
+    def parse_buy(self, st: KingOfTokyoState, args: Sequence[str]) -> tuple[str, str | None]:
+        texts = list(args)
+        if not texts or (":" in texts and (texts.index(":") != 1 or len(texts) != 3)) or \
+                (":" not in texts and len(texts) != 1):
+            raise _refuse(st, self.id, "write: NAME use superior-alien-technology buy CARD : REVEALED-CARD")
+        cid = _card(st, self.id, texts[0])
+        return cid, _card(st, self.id, texts[2]) if len(texts) == 3 else None
+
+    def check_buy(self, st: KingOfTokyoState, i: int, cid: str) -> int:
+        """The price (half the cost, rounded up), once the buy is known to be possible so far."""
+        _own_buy(st, i, self.id, "it buys")
+        m = st.monsters[i]
+        if st.cards[cid].type != "keep":
+            raise _refuse(st, self.id, f"{st.cards[cid].name} is not a Keep card")
+        limit = 3 * max(1, st.in_play(m).count(self.card))  # played with this buy: one copy
+        if len(self.marked(m)) >= limit:
+            raise _refuse(st, self.id, f"{m.name} has {limit} cards with a UFO token already")
+        price = (st.cost(cid, m) + 1) // 2
+        if cid in st.market and m.energy < price:
+            raise st._fail("kot-no-energy", monster=m.name, need=price, have=m.energy, what=st.cards[cid].name)
+        return price
+
+    def check_roll(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> list[str]:
+        from .king_of_tokyo import face
+
+        _before_roll(st, i, self.id)
+        m = st.monsters[i]
+        marked = self.marked(m)
+        if not marked:
+            raise _refuse(st, self.id, f"no card of {m.name} has a UFO token")
+        if f"{self.id}:{i}" in st.used_this_turn:
+            raise _refuse(st, self.id, "its dice are rolled once per turn")
+        if len(args) != len(marked):
+            names = ", ".join(st.cards[c].name for c in marked)
+            raise _refuse(st, self.id, f"roll one die per card with a UFO token, in this order: {names} "
+                                       f"({len(marked)} dice, not {len(args)})")
+        faces = []
+        for a in args:
+            f = face(a)
+            if f is None:
+                raise st._fail("kot-bad-face", face=a)
+            faces.append(f)
+        return faces
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        if args and args[0].lower() == "buy":
+            self.check_buy(st, i, self.parse_buy(st, args[1:])[0])
+        elif args:
+            raise _refuse(st, self.id, "no card has a UFO token before it is in play")
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        from .king_of_tokyo import Buy
+
+        m = st.monsters[i]
+        if not (args and args[0].lower() == "buy"):
+            faces = self.check_roll(st, i, args)
+            st.used_this_turn.add(f"{self.id}:{i}")
+            st.log.append(f"{m.name} rolls {' '.join(faces)} for Superior Alien Technology")
+            for c, f in zip(list(m.ufo), faces, strict=True):
+                if f == "smash":
+                    m.ufo.remove(c)
+                    st.discard_card(m, c)
+                    st.log.append(f"{m.name} discards {st.cards[c].name} (Superior Alien Technology)")
+            return
+        cid, reveal = self.parse_buy(st, args[1:])
+        price = self.check_buy(st, i, cid)
+        full = st.cost(cid, m)
+        snapshot = st._snapshot()
+        m.energy += full - price  # the market buy below charges the full cost
+        try:
+            st._market_action(Buy(i, cid, reveal))
+        except IllegalMoveError:
+            st._restore(snapshot)
+            raise
+        m.ufo.append(cid)
+        st.log.append(f"{m.name} buys {st.cards[cid].name} for {price} energy with a UFO token "
+                      "(Superior Alien Technology)")
+
+    def before_roll(self, st: KingOfTokyoState, m: Monster) -> None:
+        i = st.monsters.index(m)
+        if self.marked(m) and f"{self.id}:{i}" not in st.used_this_turn:
+            raise st._fail("kot-unexpected", got="a first roll",
+                           expected=f"{m.name}'s Superior Alien Technology dice ({m.name} use "
+                                    f"superior-alien-technology FACE ..., one die per card with a UFO token)")
 
 
 # --------------------------------------------------------------------------- Space Penguin
@@ -849,6 +969,71 @@ class BlackDiamond(Hook):
         st.monsters[i].vp += 1
 
 
+class IcyReflection(Hook):
+    """``play icy-reflection CARD``: the card becomes a copy of CARD, a permanent evolution (not another Icy
+    Reflection) in play in front of any monster, as if its owner had just played it (``Monster.icy``; the
+    engine's ``in_play`` adds the copy while someone has CARD in play). The copy is used as the card
+    itself: ``use CARD ...``. Once CARD has left play, Icy Reflection is discarded (at the next turn's
+    start or end at the latest)."""
+
+    card = _key("icy-reflection")
+    id = "icy-reflection"
+
+    def target(self, st: KingOfTokyoState, args: Sequence[str]) -> str:
+        if len(args) != 1:
+            raise _refuse(st, self.id, "write: NAME play icy-reflection EVOLUTION (a permanent evolution in play)")
+        word = _slug(args[0])
+        eid = next((c.id for c in st.rs.evolutions if word in (c.id, _slug(c.name))), None)
+        if eid is None:
+            raise _refuse(st, self.id, f"{args[0]!r} is not an evolution card")
+        name = _name(st, eid)
+        if st.cards[_key(eid)].type != "permanent" or eid == self.id:
+            raise _refuse(st, self.id, f"it copies a permanent evolution other than Icy Reflection, not {name}")
+        if not any(eid in o.evolutions for o in st.monsters if not o.eliminated):
+            raise _refuse(st, self.id, f"no monster has {name} in play")
+        return eid
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        from .kot_hooks import HOOKS
+
+        eid = self.target(st, args)
+        hook = st.cards[_key(eid)].hook
+        if hook is not None and hook in HOOKS:
+            HOOKS[hook].may_play(st, i, ())  # played as that card would be (Feline Motor: its moment)
+
+    def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
+        m.icy = None
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        from .kot_hooks import HOOKS
+
+        m = st.monsters[i]
+        if m.icy is not None:
+            raise _refuse(st, self.id, f"it copies {_name(st, m.icy)} already")
+        eid = self.target(st, args)
+        m.icy = eid
+        copied = st.cards[_key(eid)]
+        st.log.append(f"{m.name}'s Icy Reflection copies {copied.name}")
+        for e in copied.effects:
+            if e["when"] == "play":
+                st.card_effect(m, e)
+        hook = copied.hook
+        if hook is not None and hook in HOOKS:
+            HOOKS[hook].on_buy(st, m)
+
+    def drop(self, st: KingOfTokyoState, m: Monster) -> None:
+        if m.icy is not None and not any(m.icy in o.evolutions for o in st.monsters if not o.eliminated):
+            st.log.append(f"{m.name} discards Icy Reflection ({_name(st, m.icy)} has left play)")
+            _expire(st, m, self.id)
+            m.icy = None
+
+    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+        self.drop(st, m)
+
+    def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
+        self.drop(st, st.monsters[active])
+
+
 # --------------------------------------------------------------------------- Cyber Kitty
 
 
@@ -873,7 +1058,7 @@ class NineLives(Hook):
         for e in m.hand:
             if e != "?":  # a secret card is discarded unseen
                 m.evo_discard[e] += 1
-        m.evolutions, m.hand, m.stored = [], [], {}
+        m.evolutions, m.hand, m.stored, m.icy, m.ufo = [], [], {}, None, []
         for k in m.tokens:
             m.tokens[k] = 0
         m.energy = 0
@@ -1118,12 +1303,14 @@ HOOKS: dict[str, Hook] = {
     "funny_looking_but_dangerous": FunnyLookingButDangerous(),
     "exotic_arms": ExoticArms(),
     "mothership_support": MothershipSupport(),
+    "superior_alien_technology": SuperiorAlienTechnology(),
     # Space Penguin
     "cold_wave": ColdWave(),
     "black_diamond_stay_bonus": BlackDiamond(),
     "deep_dive": DeepDive(),
     "miraculous_catch": MiraculousCatch(),
     "blizzard": Blizzard(),
+    "icy_reflection": IcyReflection(),
     # Cyber Kitty
     "nine_lives": NineLives(),
     "mega_purr": MegaPurr(),

@@ -13,8 +13,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from .errors import Diagnostic, UnsafeYamlError
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -23,7 +21,6 @@ MAX_NODES = 200_000
 
 YamlPath = tuple[str | int, ...]
 
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _NULL = {"", "~", "null", "Null", "NULL"}
 _TRUE = {"true", "True", "TRUE"}
@@ -211,8 +208,11 @@ def parse_text(file: str, text: str) -> YamlDocument:
             return
         raise fatal(m.line, m.col, "custom-tag", f"tag {tag!r} is not allowed in rule data")
 
+    import yaml  # here, not at import: start-up reads the shipped data from compiled.json
+
+    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        for ev in yaml.parse(text, Loader=_Loader):
+        for ev in yaml.parse(text, Loader=loader):
             sm = ev.start_mark
             m = Mark(sm.line + 1, sm.column + 1) if sm is not None else Mark(1, 1)
             if isinstance(ev, yaml.DocumentStartEvent):

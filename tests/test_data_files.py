@@ -103,3 +103,21 @@ def test_schemas_are_draft_2020_12() -> None:
     for p in sorted(Path(ROOT / "schema").glob("*.json")):
         s = json.loads(p.read_text())
         assert s["$schema"] == "https://json-schema.org/draft/2020-12/schema", p.name
+
+
+def test_compiled_data_is_current() -> None:
+    """rules_data/compiled.json (fast start-up) matches the YAML: rebuild with python -m kbgrules.data --build."""
+    from kbgrules.data import COMPILED, compiled_text
+    from kbgrules.paths import data_root
+
+    assert (data_root() / COMPILED).read_text(encoding="utf-8") == compiled_text(), \
+        "stale: run python -m kbgrules.data --build"
+
+
+def test_compiled_data_gives_the_same_rules() -> None:
+    from kbgrules.data import _shipped
+    from kbgrules.paths import data_root
+
+    fast = {f.doc.file: f.data for f in _shipped(str(data_root()))}
+    slow = {f.doc.file: f.data for f in _shipped(str(data_root()), marks=True)}
+    assert fast == slow and len(fast) >= 29

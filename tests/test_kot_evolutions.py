@@ -31,7 +31,7 @@ NEUTRAL = ("1", "1", "2", "2", "3", "3")  # no set, no energy, no heart, no smas
 RS = kbgrules.load("king-of-tokyo", variants=["power-up"], players=2)
 MONSTER = {c.id: c.monster for c in RS.evolutions}
 COVERED: set[str] = set()
-UNSUPPORTED = ["superior-alien-technology", "freeze-ray", "encased-in-ice", "icy-reflection", "bamboozle"]
+UNSUPPORTED = ["freeze-ray", "encased-in-ice", "bamboozle"]
 
 
 def covers(*cards: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -777,6 +777,38 @@ def test_mothership_support() -> None:
     refused("evo-play", lambda: use(st, 0, "mothership-support"))  # at full life
 
 
+@covers("superior-alien-technology")
+def test_superior_alien_technology() -> None:
+    st = owner_game("superior-alien-technology")
+    st.market[0] = "acid-attack"  # a Keep card costing 6
+    st.deck["acid-attack"] -= 1
+    st.deck["corner-store"] += 1
+    ann = st.monsters[0]
+    ann.energy = 3
+    play(st, 0, "superior-alien-technology")
+    refused("evo-play", lambda: use(st, 0, "superior-alien-technology", "buy", "acid-attack", ":", "energize"))
+    roll(st, *NEUTRAL)
+    refused("evo-play", lambda: use(st, 0, "superior-alien-technology", "buy", "heal", ":", "energize"))  # Discard
+    use(st, 0, "superior-alien-technology", "buy", "acid-attack", ":", "energize")
+    assert (ann.cards, ann.energy, ann.ufo) == (["acid-attack"], 0, ["acid-attack"])  # half of 6
+    assert st.market == ["heal", "tank", "energize"]
+    st.apply(EndTurn(0))
+    roll(st, *NEUTRAL)
+    st.apply(EndTurn(1))
+    refused("kot-unexpected", lambda: roll(st, *NEUTRAL))  # the UFO die comes first
+    refused("evo-play", lambda: use(st, 0, "superior-alien-technology", "s", "h"))  # one marked card: one die
+    use(st, 0, "superior-alien-technology", "h")
+    assert ann.cards == ["acid-attack"]
+    refused("evo-play", lambda: use(st, 0, "superior-alien-technology", "s"))  # once per turn
+    roll(st, *NEUTRAL)
+    st.apply(EndTurn(0))
+    roll(st, *NEUTRAL)
+    st.apply(EndTurn(1))
+    use(st, 0, "superior-alien-technology", "s")
+    assert ann.cards == [] and ann.ufo == [] and st.discards["acid-attack"] == 1
+    roll(st, *NEUTRAL)  # nothing marked any more
+
+
 # ---------------------------------------------------------------- Space Penguin
 
 
@@ -834,6 +866,27 @@ def test_blizzard() -> None:
     roll(st, *NEUTRAL)
     st.apply(Reroll(("1",), ("2",)))  # Ann's turn: the card is gone
     assert st.monsters[0].evolutions == [] and st.monsters[0].evo_discard["blizzard"] == 1
+
+
+@covers("icy-reflection")
+def test_icy_reflection() -> None:
+    st = owner_game("icy-reflection")
+    bob = st.monsters[1]
+    bob.evo_deck["gamma-breath"] -= 1
+    bob.evolutions.append("gamma-breath")
+    refused("evo-play", lambda: play(st, 0, "icy-reflection"))  # names the card copied
+    refused("evo-play", lambda: play(st, 0, "icy-reflection", "black-diamond"))  # not in play
+    refused("evo-play", lambda: play(st, 0, "icy-reflection", "giant-banana"))  # not a permanent evolution
+    play(st, 0, "icy-reflection", "gamma-breath")
+    ann = st.monsters[0]
+    assert ann.icy == "gamma-breath" and "evolution:gamma-breath" in st.in_play(ann)
+    roll(st, *NEUTRAL)
+    use(st, 0, "gamma-breath", "1")  # the copy works as the card itself, once per turn
+    assert st.dice.count("smash") == 1
+    refused("evo-play", lambda: use(st, 0, "gamma-breath", "2"))
+    bob.evolutions.remove("gamma-breath")  # the copied card leaves play: Icy Reflection goes too
+    st.apply(EndTurn(0))
+    assert ann.evolutions == [] and ann.icy is None and ann.evo_discard["icy-reflection"] == 1
 
 
 # ---------------------------------------------------------------- Cyber Kitty
