@@ -1217,6 +1217,9 @@ class KingOfTokyoState:
             raise self._fail("kot-no-energy", monster=m.name, need=price, have=m.energy, what=card.name)
         for _, hook in self.hooks_of(m):
             hook.may_buy(self, m, card.id)
+        if f"buy-forbidden:{action.monster}:{card.id}" in self.used_this_turn:  # Bamboozle
+            raise self._fail("kot-unexpected", expected=f"{m.name} buying another card than {card.name} (Bamboozle), "
+                             "sweeping or ending the turn", got=f"a buy of {card.name}")
         if card.hook is not None and card.hook not in HOOKS:
             raise UnsupportedCardError(f"kbg check cannot replay {card.name} yet (its effect needs the "
                                        f"{card.hook!r} hook, not written yet)")

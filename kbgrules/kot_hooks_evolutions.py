@@ -15,12 +15,15 @@ Field Support, Deep Dive, Miraculous Catch) and the dice it rolls (Lightning Arm
 Monkey Rush and Feline Motor are played right after the active monster's dice resolve: the replay takes
 back its Enter Tokyo step (``KingOfTokyoState.enter_snapshot``) and enters the owner first.
 
-Not listed here (playing one stops the check with ``kot-unsupported-card``): Superior Alien Technology
-(a second way to buy, and a start-of-turn roll per marked card that no line would be sure to give),
-Freeze Ray (the card changes hands and its owner chooses a face for another monster's turn), Encased in
-Ice (a die frozen across the other monsters' turns), Icy Reflection (a copy of another evolution: its
-hooks look for their own card in play), and Bamboozle (it interrupts a buy already written in full,
-replacement reveal included, and imposes another).
+Choices are arguments too: Icy Reflection names the evolution it copies (``Monster.icy``; the engine's
+``in_play`` adds the copy, and hooks that discard their own card use ``_expire_own``), Superior Alien
+Technology's half-price buy names the card and its replacement (``Monster.ufo`` lists the marked cards;
+the owner's first roll waits for the UFO dice, ``Hook.before_roll``), and Bamboozle stands in place of
+the buy it stops and names the card bought instead.
+
+Not listed here (playing one stops the check with ``kot-unsupported-card``): Freeze Ray (the card changes
+hands and its owner chooses a face at the start of another monster's turn) and Encased in Ice (a die
+frozen across the other monsters' turns, outside their rolls).
 """
 
 from __future__ import annotations
@@ -1210,6 +1213,60 @@ class EatsShootsAndLeaves(Hook):
             st.damage(j, 2, i)
 
 
+class Bamboozle(Hook):
+    """``play bamboozle CARD [OTHER : REVEALED-CARD]`` in another monster's buy step, in place of its buy of
+    CARD (never written as a buy line): it may not buy CARD this turn and buys OTHER at once, a card it can
+    afford that the owner picks (and the card revealed to replace it). Without OTHER it buys nothing: no
+    other card in the market is affordable."""
+
+    card = _key("bamboozle")
+    id = "bamboozle"
+
+    def check(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> tuple[str, str | None, str | None]:
+        texts = list(args)
+        if len(texts) not in (1, 2, 4) or (len(texts) == 4 and texts[2] != ":"):
+            raise _refuse(st, self.id, "write: NAME play bamboozle CARD [OTHER-CARD : REVEALED-CARD]")
+        stopped = _card(st, self.id, texts[0])
+        other = _card(st, self.id, texts[1]) if len(texts) > 1 else None
+        reveal = _card(st, self.id, texts[3]) if len(texts) == 4 else None
+        if i == st.active:
+            raise _refuse(st, self.id, "it is played when another monster buys a card")
+        _after_rolling(st)
+        if st.phase != "buy":
+            raise _refuse(st, self.id, "it is played in another monster's buy step")
+        buyer = st.me
+
+        def can_buy(c: str) -> bool:
+            return c in st.market and st.cost(c, buyer) <= buyer.energy and st.buy_allowed(buyer, c)
+
+        if not can_buy(stopped) or f"buy-forbidden:{st.active}:{stopped}" in st.used_this_turn:
+            raise _refuse(st, self.id, f"{buyer.name} cannot buy {st.cards[stopped].name} now")
+        left = [c for c in st.market if c != stopped and can_buy(c)]
+        if other is None and left:
+            names = ", ".join(st.cards[c].name for c in dict.fromkeys(left))
+            raise _refuse(st, self.id, f"name the card {buyer.name} must buy instead ({names}) and the card "
+                                       "revealed: play bamboozle CARD OTHER-CARD : REVEALED-CARD")
+        if other is not None and other not in left:
+            raise _refuse(st, self.id, f"{buyer.name} cannot buy {st.cards[other].name} instead")
+        if other is not None and reveal is None and sum(st.deck.values()) > 0:
+            raise _refuse(st, self.id, "name the card revealed to replace it: OTHER-CARD : REVEALED-CARD")
+        return stopped, other, reveal
+
+    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        reveal = self.check(st, i, args)[2]
+        if reveal is not None:
+            _deck_check(st, [reveal])
+
+    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+        from .king_of_tokyo import Buy
+
+        stopped, other, reveal = self.check(st, i, args)
+        st.used_this_turn.add(f"buy-forbidden:{st.active}:{stopped}")
+        st.log.append(f"{st.monsters[i].name} stops {st.me.name} buying {st.cards[stopped].name} (Bamboozle)")
+        if other is not None:
+            st._market_action(Buy(st.active, other, reveal))
+
+
 class PandaExpress(Hook):
     card = _key("panda-express")
 
@@ -1320,6 +1377,7 @@ HOOKS: dict[str, Hook] = {
     # Pandakai
     "panda_monium_others_gain": PandaMonium(),
     "eats_shoots_and_leaves": EatsShootsAndLeaves(),
+    "bamboozle": Bamboozle(),
     "panda_express": PandaExpress(),
     "bamboo_supply": BambooSupply(),
     "pandarwinism": Pandarwinism(),

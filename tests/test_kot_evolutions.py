@@ -10,6 +10,7 @@ import pytest
 import kbgrules
 from kbgrules.check import CheckReport, check_text
 from kbgrules.king_of_tokyo import (
+    Buy,
     Decide,
     EndTurn,
     Evolve,
@@ -31,7 +32,7 @@ NEUTRAL = ("1", "1", "2", "2", "3", "3")  # no set, no energy, no heart, no smas
 RS = kbgrules.load("king-of-tokyo", variants=["power-up"], players=2)
 MONSTER = {c.id: c.monster for c in RS.evolutions}
 COVERED: set[str] = set()
-UNSUPPORTED = ["freeze-ray", "encased-in-ice", "bamboozle"]
+UNSUPPORTED = ["freeze-ray", "encased-in-ice"]
 
 
 def covers(*cards: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -256,7 +257,8 @@ def test_evolution_log_violations(text: str, line: int, col: int, code: str) -> 
 def test_evolution_log_errors() -> None:
     (g,) = run(edit(7, "Ann evolve no-such-card")).games
     assert [(e.line, e.col, e.code) for e in g.errors] == [(7, 12, "log-card")]
-    text = edit(7, "Ann evolve bamboozle\nAnn play bamboozle", LOG.replace("the-king gigazaur", "pandakai gigazaur"))
+    penguin = LOG.replace("the-king gigazaur", "space-penguin gigazaur")
+    text = edit(7, "Ann evolve freeze-ray\nAnn play freeze-ray", penguin)
     (g,) = run(text).games
     assert (g.errors[0].line, g.errors[0].col, g.errors[0].code) == (8, 1, "kot-unsupported-card")
 
@@ -971,6 +973,23 @@ def test_eats_shoots_and_leaves() -> None:
     st.apply(EndTurn(1))
     roll(st, *NEUTRAL)
     refused("evo-play", lambda: play(st, 0, "eats-shoots-and-leaves"))  # in Tokyo since the last turn
+
+
+@covers("bamboozle")
+def test_bamboozle() -> None:
+    st = owner_game("bamboozle", first=1)
+    bob = st.monsters[1]
+    bob.energy = 6
+    refused("evo-play", lambda: play(st, 0, "bamboozle", "heal", "tank", ":", "frenzy"))  # Bob has not rolled
+    roll(st, *NEUTRAL)
+    refused("evo-play", lambda: play(st, 0, "bamboozle", "heal"))  # Bob can afford another card: name it
+    refused("evo-play", lambda: play(st, 0, "bamboozle", "heal", "heal", ":", "frenzy"))
+    play(st, 0, "bamboozle", "heal", "tank", ":", "frenzy")
+    assert (bob.energy, st.market) == (2, ["corner-store", "heal", "frenzy"]) and st.discards["tank"] == 1
+    bob.energy = 3
+    refused("kot-unexpected", lambda: st.apply(Buy(1, "heal", "energize")))  # not this turn
+    st.apply(Buy(1, "corner-store", "energize"))
+    assert st.monsters[0].evo_discard["bamboozle"] == 1
 
 
 @covers("panda-express")
