@@ -7,8 +7,9 @@ Errors tied to a place in a file carry :class:`Diagnostic` objects whose
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,3 +90,12 @@ class VariantConflictError(KbgError):
     """Two variants that cannot be combined, or a variant that needs another edition."""
 
     code = "variant-conflict"
+
+
+class IllegalMoveError(KbgError):
+    """A move the rules forbid; ``rule`` is the id of the rule it breaks, ``params`` fill the message."""
+
+    def __init__(self, code: str, rule: str, message: str, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message, code=code)
+        self.rule = rule
+        self.params = dict(params or {})

@@ -22,8 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import KbgError
-from .kingdomino import IllegalMoveError
+from .errors import IllegalMoveError, KbgError
 from .model import KingOfTokyoRuleset
 
 FACES = ("1", "2", "3", "energy", "heart", "smash")

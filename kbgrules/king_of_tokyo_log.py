@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .check import GameReport
-from .errors import Diagnostic, KbgError
+from .errors import Diagnostic, IllegalMoveError, KbgError
 from .king_of_tokyo import (
     Action,
     Buy,
@@ -30,7 +30,6 @@ from .king_of_tokyo import (
     final_json,
     violation,
 )
-from .kingdomino import IllegalMoveError
 from .logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from .model import KingOfTokyoRuleset
 

@@ -22,21 +22,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from .errors import IllegalMoveError as IllegalMoveError  # re-exported: its home before errors.py
 from .errors import KbgError
 from .model import Domino, Half, KingdominoRuleset
 
 Cell = tuple[int, int]
 DIRECTIONS: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 CASTLE = Half("castle", 0)
-
-
-class IllegalMoveError(KbgError):
-    """A move the rules forbid; ``rule`` is the id of the rule it breaks, ``params`` fill the message."""
-
-    def __init__(self, code: str, rule: str, message: str, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(message, code=code)
-        self.rule = rule
-        self.params = dict(params or {})
 
 
 def violation(rs: KingdominoRuleset, code: str, **params: Any) -> IllegalMoveError:

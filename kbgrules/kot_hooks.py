@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .kingdomino import IllegalMoveError
+from .errors import IllegalMoveError
 
 if TYPE_CHECKING:
     from .king_of_tokyo import KingOfTokyoState, Monster

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 from .kot_hooks import Hook, TokenGiver
 
 if TYPE_CHECKING:
+    from .errors import IllegalMoveError
     from .king_of_tokyo import KingOfTokyoState, Monster
-    from .kingdomino import IllegalMoveError
 
 
 def _fail(st: KingOfTokyoState, card: str, why: str) -> IllegalMoveError:

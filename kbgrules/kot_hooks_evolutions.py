@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .kingdomino import IllegalMoveError
+from .errors import IllegalMoveError
 from .kot_hooks import Hook
 
 if TYPE_CHECKING:

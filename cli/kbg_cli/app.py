@@ -16,8 +16,7 @@ from typer.core import TyperGroup
 import kbgrules
 from kbgrules.errors import KbgError
 
-from . import render
-from .browse import RULE_TOPICS
+from . import RULE_TOPICS, render
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE = 0, 1, 2
 

@@ -8,7 +8,7 @@ from typing import Any
 from kbgrules import Card, Domino, KbgError, KingdominoRuleset, KingOfTokyoRuleset, RuleEntry, Ruleset
 from kbgrules.data import normalize
 
-from . import render
+from . import RULE_TOPICS, render
 
 
 def _sources_text(rs: Ruleset, entry_sources: Any) -> list[str]:
@@ -300,7 +300,6 @@ def show(rs: Ruleset, topic: str | None, as_json: bool) -> None:
     raise KbgError(f"nothing in {rs.game.name} matches {topic!r}{hint}", code="unknown-topic")
 
 
-RULE_TOPICS = ("cards", "tiles", "evolutions", "dominoes", "terrains", "components", "documents", "setup")
 
 
 def topics_for(rs: Ruleset) -> tuple[str, ...]:
