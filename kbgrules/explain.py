@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # typing costs start-up time; `kbg explain` imports this modu
     from typing import Any
 
 INDEX_FILE = "explain-index.json"
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 FIELD_WEIGHTS = {"id": 5.0, "title": 4.0, "alias": 4.0, "body": 1.0}
 K1, B = 1.2, 0.75
 MAX_QUERY = 500  # characters of a query that are read
@@ -235,7 +235,8 @@ GAME_NAMES: dict[str, list[str]] = {}  # game -> its names, as phrases (filled b
 def build_index(entries: list[Entry]) -> dict[str, Any]:
     """An inverted index over the entries' fields, ready to be stored as JSON.
 
-    ``postings`` maps a term to ``[entry, weighted term frequency]`` pairs (field weights applied).
+    ``postings`` maps a term to a string of ``entry:weighted-term-frequency`` pairs (field weights
+    applied); a string, because JSON strings load several times faster than lists of pairs.
     """
     postings: dict[str, dict[int, dict[str, int]]] = {}
     lengths = []
@@ -265,8 +266,8 @@ def build_index(entries: list[Entry]) -> dict[str, Any]:
         "documents": DOCUMENTS,
         "games": GAME_NAMES,
         "entries": [lean(e) for e in entries],
-        "postings": {t: [[n, round(sum(FIELD_WEIGHTS[f] * c for f, c in fields.items()), 2)]
-                         for n, fields in sorted(d.items())] for t, d in sorted(postings.items())},
+        "postings": {t: " ".join(f"{n}:{round(sum(FIELD_WEIGHTS[f] * c for f, c in fields.items()), 2):g}"
+                                  for n, fields in sorted(d.items())) for t, d in sorted(postings.items())},
         "lengths": lengths,
         "phrases": phrases,
     }
@@ -339,7 +340,7 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
     """Rank the entries for ``query`` (an id, a word, a card name or a whole question)."""
     index = load_index(rules_dirs)
     entries: list[dict[str, Any]] = index["entries"]
-    postings: dict[str, list[list[float]]] = index["postings"]
+    postings: dict[str, str] = index["postings"]  # "entry:weight entry:weight ...", decoded per query term
     lengths: list[int] = index["lengths"]
     n_docs = len(entries)
     avg = sum(lengths) / max(1, n_docs)
@@ -370,10 +371,10 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
         if alts:
             matched += 1
         for a, factor in ((x, 1.0 if x == t else 0.7) for x in alts):
-            docs = postings[a]
+            docs = [pair.split(":") for pair in postings[a].split()]
             idf = math.log(1 + (n_docs - len(docs) + 0.5) / (len(docs) + 0.5))
-            for n_, tf in docs:
-                n = int(n_)
+            for n_, tf_ in docs:
+                n, tf = int(n_), float(tf_)
                 norm = tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[n] / avg))
                 scores[n] = scores.get(n, 0.0) + factor * idf * norm
     qp = phrase(q)
