@@ -95,7 +95,8 @@ def _common(res: Resolved) -> dict[str, Any]:
     rules = {
         rid: RuleEntry(rid, str(r["title"]), str(r["text"]).strip(), sources(r.get("sources")),
                        _strs(r.get("related")), _strs(r.get("tags")),
-                       None if r.get("conflict") is None else str(r["conflict"]).strip())
+                       None if r.get("conflict") is None else str(r["conflict"]).strip(),
+                       MappingProxyType({k: str(v).strip() for k, v in (r.get("translations") or {}).items()}))
         for rid, r in (t.get("rules") or {}).items()
     }
     comps = tuple(Component(str(c["id"]), str(c["name"]), c.get("count"), c.get("note"))

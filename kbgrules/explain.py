@@ -136,7 +136,8 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> list[Entry]:
                 e = out.get(r.id)
                 if e is None:
                     out[r.id] = Entry(r.id, info.id, "rule", r.title, r.text, _sources(r.sources), list(r.related),
-                                      r.conflict, editions=[] if ed.id == default else [ed.id])
+                                      r.conflict, editions=[] if ed.id == default else [ed.id],
+                                      translations=dict(r.translations))
                 elif r.text != e.text:
                     e.by_edition[ed.id] = r.text
             if isinstance(rs, KingOfTokyoRuleset):
@@ -170,7 +171,7 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> list[Entry]:
             for r in rs.rules.values():
                 if r.id not in out:
                     out[r.id] = Entry(r.id, info.id, "rule", r.title, r.text, _sources(r.sources), list(r.related),
-                                      r.conflict, notes=[f"with the variant {v.id}"])
+                                      r.conflict, notes=[f"with the variant {v.id}"], translations=dict(r.translations))
             if isinstance(rs, KingOfTokyoRuleset):
                 monsters: dict[str, str] = {}
                 for c in rs.evolutions:

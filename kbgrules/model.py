@@ -43,6 +43,7 @@ class RuleEntry:
     related: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     conflict: str | None = None
+    translations: Mapping[str, str] = field(default_factory=dict)  # ko, fr, vi: the text in that language
 
 
 @dataclass(frozen=True, slots=True)
