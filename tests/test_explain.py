@@ -142,3 +142,17 @@ def test_hostile_queries_are_bounded_and_plain() -> None:
         explain._fuzzy = real
     assert len(calls) <= explain.MAX_FUZZY  # the query is cut, and few unknown words are fuzzy-matched
     assert run(["\x00\x01"]) == 0
+
+
+def test_translated_rules_answer_in_the_players_language() -> None:
+    from kbg_cli.render import width, wrap
+
+    import kbgrules
+
+    for game in ("kingdomino", "king-of-tokyo"):
+        rs = kbgrules.load(game)
+        base = [r for r in rs.rules.values() if r.translations]
+        assert len(base) >= 40 and all(set(r.translations) == {"ko", "fr", "vi"} for r in base)
+    text = kbgrules.load("kot").rule("kot.tokyo.yield").translations["ko"]
+    lines = wrap(text, 60)
+    assert all(width(ln) <= 60 for ln in lines) and " ".join(lines) == " ".join(text.split())

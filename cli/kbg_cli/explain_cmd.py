@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import textwrap
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -90,8 +89,9 @@ def _game(name: str | None) -> str | None:
 
 
 def _wrap(text: str, indent: str = "") -> str:
-    return "\n".join(textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent,
-                                   break_on_hyphens=False))
+    from .render import wrap
+
+    return "\n".join(wrap(text, WIDTH, indent))
 
 
 def _edition_text(entry: dict[str, Any], edition: str | None) -> tuple[str, str | None]:

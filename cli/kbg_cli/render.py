@@ -46,6 +46,29 @@ class Table:
         self.rows.append(["" if c is None else str(c) for c in cells])
 
 
+def width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: East Asian wide characters (Hangul...) take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def wrap(text: str, cols: int, indent: str = "") -> list[str]:
+    """``textwrap.wrap`` by display width, so Korean lines fit the terminal like English ones."""
+    if text.isascii():
+        return textwrap.wrap(text, cols, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
+    lines: list[str] = []
+    line = indent
+    for word in text.split():
+        if line.strip() and width(line) + 1 + width(word) > cols:
+            lines.append(line)
+            line = indent
+        line = f"{line} {word}" if line.strip() else line + word
+    if line.strip():
+        lines.append(line)
+    return lines
+
+
 class Doc:
     """A sequence of blocks (headings, paragraphs, tables) shown together."""
 
@@ -77,7 +100,7 @@ class Doc:
             if kind == "heading":
                 out += [value, "=" * min(len(value), WIDTH), ""]
             elif kind == "para":
-                out += [*textwrap.wrap(value[0], WIDTH, break_on_hyphens=False), ""]
+                out += [*wrap(value[0], WIDTH), ""]
             elif kind == "kingdom":
                 title, rows, _ = value
                 if title:
@@ -161,7 +184,7 @@ def _plain_table(t: Table) -> list[str]:
         cells = [r[i].rjust(widths[i]) if i in t.numeric else r[i].ljust(widths[i]) for i in range(last)]
         if last in t.numeric:
             return [(indent + "  ".join([*cells, r[last].rjust(widths[last])])).rstrip()]
-        tail = textwrap.wrap(r[last], wrap_width, break_on_hyphens=False) or [""]
+        tail = wrap(r[last], wrap_width) or [""]
         first = indent + "  ".join([*cells, tail[0]])
         return [first.rstrip()] + [(" " * prefix_width + x).rstrip() for x in tail[1:]]
 
