@@ -145,9 +145,8 @@ def test_hostile_queries_are_bounded_and_plain() -> None:
 
 
 def test_translated_rules_answer_in_the_players_language() -> None:
-    from kbg_cli.render import width, wrap
-
     import kbgrules
+    from kbg_cli.render import width, wrap
 
     for game in ("kingdomino", "king-of-tokyo"):
         rs = kbgrules.load(game)
