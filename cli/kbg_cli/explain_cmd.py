@@ -110,8 +110,8 @@ def _edition_text(entry: dict[str, Any], edition: str | None) -> tuple[str, str 
 def render(result: Any, args: Args, lookup: Any, title: Any) -> str:
     best = result.best.entry
     text, edition_note = _edition_text(best, args.edition)
-    if args.lang and args.lang in (best.get("translations") or {}):
-        text = best["translations"][args.lang]
+    if args.lang and args.lang in (best.get("translations") or {}) and text == best["text"]:
+        text = best["translations"][args.lang]  # translations are of the default edition's text
     elif args.lang and args.lang != "en":
         edition_note = (edition_note + " " if edition_note else "") + f"(no {args.lang} translation yet)"
     game = "Kingdomino" if best["game"] == "kingdomino" else "King of Tokyo"
