@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from types import MappingProxyType
 from typing import Any
 
@@ -28,6 +29,7 @@ from .model import Domino, Half, KingdominoRuleset
 
 Cell = tuple[int, int]
 DIRECTIONS: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
+AROUND: tuple[Cell, ...] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
 CASTLE = Half("castle", 0)
 
 
@@ -64,6 +66,19 @@ def parse_cell(text: str, size: int) -> Cell | None:
     return (col - off, row - off)
 
 
+_BOARD_CELLS: dict[int, Mapping[str, Cell]] = {}
+
+
+def board_cells(size: int) -> Mapping[str, Cell]:
+    """Every cell of the board by its usual name (``e5``, lower case): a shortcut for :func:`parse_cell`."""
+    cells = _BOARD_CELLS.get(size)
+    if cells is None:
+        off = board_offset(size)
+        names = (cell_name((x, y), size) for x in range(-off, off + 1) for y in range(-off, off + 1))
+        cells = _BOARD_CELLS[size] = {n: c for n in names if (c := parse_cell(n, size))}  # shared: read only
+    return cells
+
+
 def board_columns(size: int) -> str:
     width = 2 * board_offset(size) + 1
     return f"a-{chr(ord('a') + width - 1)}"
@@ -92,6 +107,21 @@ class Property:
         return self.squares * self.crowns
 
 
+_SIDES: dict[Cell, tuple[Cell, ...]] = {}  # the four side neighbours of the cells met so far
+
+
+def _sides(cell: Cell) -> tuple[Cell, ...]:
+    x, y = cell
+    sides = ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
+    if abs(x) < 16 and abs(y) < 16:  # the cells of real kingdoms: keep the cache small
+        _SIDES[cell] = sides
+    return sides
+
+
+def _property_order(p: Property) -> tuple[int, int, int, str]:
+    return (-p.points, -p.squares, -p.crowns, p.terrain)
+
+
 class Kingdom:
     """One player's kingdom: the castle at (0, 0) and the squares placed around it."""
 
@@ -115,11 +145,16 @@ class Kingdom:
                    diagonal=rs.diagonal_connects)
 
     def copy(self) -> Kingdom:
-        k = Kingdom(self.size, castle_wild=self.castle_wild, min_edges=self.min_edges, diagonal=self.diagonal)
-        k.cells = dict(self.cells)
-        k.minx, k.maxx, k.miny, k.maxy = self.minx, self.maxx, self.miny, self.maxy
-        k.discards = self.discards
-        k.placed = list(self.placed)
+        return self._copy(self.cells.copy(), self.placed.copy(), (self.minx, self.maxx, self.miny, self.maxy),
+                          self.discards)
+
+    def _copy(self, cells: dict[Cell, Half], placed: list[int], box: tuple[int, int, int, int],
+              discards: int) -> Kingdom:
+        """A kingdom with this one's parameters and the given contents (no __init__: copies are frequent)."""
+        k = Kingdom.__new__(Kingdom)
+        k.size, k.castle_wild, k.min_edges, k.diagonal = self.size, self.castle_wild, self.min_edges, self.diagonal
+        k.cells, k.placed, k.discards = cells, placed, discards
+        k.minx, k.maxx, k.miny, k.maxy = box
         return k
 
     @property
@@ -136,7 +171,7 @@ class Kingdom:
         return w, h
 
     def _offsets(self) -> tuple[Cell, ...]:
-        return (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1)) if self.diagonal else DIRECTIONS
+        return AROUND if self.diagonal else DIRECTIONS
 
     def _around(self, cell: Cell) -> Iterator[Cell]:
         x, y = cell
@@ -148,9 +183,10 @@ class Kingdom:
         n = 0
         x, y = cell
         cells = self.cells
-        for dx, dy in self._offsets():
+        wild = self.castle_wild
+        for dx, dy in AROUND if self.diagonal else DIRECTIONS:
             sq = cells.get((x + dx, y + dy))
-            if sq is not None and ((sq is CASTLE and self.castle_wild) or sq.terrain == terrain):
+            if sq is not None and ((sq is CASTLE and wild) or sq.terrain == terrain):
                 n += 1
         return n
 
@@ -160,15 +196,38 @@ class Kingdom:
 
     def problem(self, domino: Domino, a: Cell, b: Cell) -> tuple[str, dict[str, Any]] | None:
         """Why placing ``domino`` with its first half on ``a`` and second on ``b`` is illegal, or None."""
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        ax, ay = a
+        bx, by = b
+        if abs(ax - bx) + abs(ay - by) != 1:
             return "kd-cells-apart", {}
-        for c in (a, b):
-            if c in self.cells:
-                return "kd-overlap", {"cell": c}
-        w, h = self._extent(a, b)
-        if w > self.size or h > self.size:
+        cells = self.cells
+        if a in cells:
+            return "kd-overlap", {"cell": a}
+        if b in cells:
+            return "kd-overlap", {"cell": b}
+        size = self.size
+        w = max(self.maxx, ax, bx) - min(self.minx, ax, bx) + 1
+        h = max(self.maxy, ay, by) - min(self.miny, ay, by) + 1
+        if w > size or h > size:
             return "kd-too-big", {"w": w, "h": h}
-        if not self._connects_pair(domino.first.terrain, a, domino.second.terrain, b):
+        # matching edges: a square of the same terrain, or the castle when it is wild (inlines _matches)
+        wild = self.castle_wild
+        t1, t2 = domino.first.terrain, domino.second.terrain
+        get = cells.get
+        edges = 0
+        if self.diagonal:
+            around_a, around_b = tuple(self._around(a)), tuple(self._around(b))
+        else:
+            around_a, around_b = _SIDES.get(a) or _sides(a), _SIDES.get(b) or _sides(b)
+        for n in around_a:
+            sq = get(n)
+            if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t1):
+                edges += 1
+        for n in around_b:
+            sq = get(n)
+            if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t2):
+                edges += 1
+        if edges < max(1, self.min_edges):
             return "kd-no-connection", {}
         return None
 
@@ -177,13 +236,21 @@ class Kingdom:
 
     def place(self, domino: Domino, a: Cell, b: Cell) -> None:
         """Put ``domino`` down without checking (see :meth:`problem`)."""
-        self.cells[a] = domino.first
-        self.cells[b] = domino.second
-        for x, y in (a, b):
-            self.minx = min(self.minx, x)
-            self.maxx = max(self.maxx, x)
-            self.miny = min(self.miny, y)
-            self.maxy = max(self.maxy, y)
+        cells = self.cells
+        cells[a] = domino.first
+        cells[b] = domino.second
+        ax, ay = a
+        bx, by = b
+        lo, hi = (ax, bx) if ax <= bx else (bx, ax)
+        if lo < self.minx:
+            self.minx = lo
+        if hi > self.maxx:
+            self.maxx = hi
+        lo, hi = (ay, by) if ay <= by else (by, ay)
+        if lo < self.miny:
+            self.miny = lo
+        if hi > self.maxy:
+            self.maxy = hi
         self.placed.append(domino.number)
 
     def frontier(self) -> set[Cell]:
@@ -210,11 +277,52 @@ class Kingdom:
             out[f] = (castle, terrains)
         return out
 
+    def _window(self) -> tuple[int, int, int, int] | None:
+        """The cells a new domino may cover without breaking the size limit (x0, x1, y0, y1), or None."""
+        size = self.size
+        if self.maxx - self.minx >= size or self.maxy - self.miny >= size:
+            return None
+        return self.maxx - size + 1, self.minx + size - 1, self.maxy - size + 1, self.miny + size - 1
+
+    def _one_edge_placements(self, t1: str, t2: str) -> Iterator[tuple[Cell, Cell]]:
+        """Legal placements when one matching edge is enough and only sides touch (the usual rules).
+
+        A placement (f, g) is legal when f touches a square of the first half's terrain (or the wild
+        castle) or g one of the second's; so start from those squares, not from the whole frontier.
+        """
+        window = self._window()
+        if window is None:
+            return
+        x0, x1, y0, y1 = window
+        cells = self.cells
+        wild = self.castle_wild
+        for (x, y), sq in cells.items():
+            if sq is CASTLE:
+                m1 = m2 = wild
+            else:
+                m1, m2 = sq.terrain == t1, sq.terrain == t2
+            if not (m1 or m2):
+                continue
+            for dx, dy in DIRECTIONS:
+                fx, fy = f = (x + dx, y + dy)
+                if not (x0 <= fx <= x1 and y0 <= fy <= y1) or f in cells:
+                    continue
+                for ex, ey in DIRECTIONS:
+                    gx, gy = g = (fx + ex, fy + ey)
+                    if x0 <= gx <= x1 and y0 <= gy <= y1 and g not in cells:
+                        if m1:
+                            yield (f, g)
+                        if m2:
+                            yield (g, f)
+
     def _placements(self, domino: Domino) -> Iterator[tuple[Cell, Cell]]:
         """Legal placements, possibly repeated; both cells are empty, so neither half can block the other."""
+        t1, t2 = domino.first.terrain, domino.second.terrain
+        if self.min_edges <= 1 and not self.diagonal:
+            yield from self._one_edge_placements(t1, t2)
+            return
         cells = self.cells
         touch = self._touching()
-        t1, t2 = domino.first.terrain, domino.second.terrain
         size = self.size
         minx, maxx, miny, maxy = self.minx, self.maxx, self.miny, self.maxy
         none: tuple[int, dict[str, int]] = (0, {})
@@ -242,27 +350,25 @@ class Kingdom:
 
     def properties(self) -> list[Property]:
         """The properties, largest first (ties: more crowns first, then terrain name)."""
-        seen: set[Cell] = set()
+        left = {c: sq for c, sq in self.cells.items() if sq is not CASTLE}  # squares not yet in a property
         out: list[Property] = []
-        cells = self.cells
-        for start, sq in cells.items():
-            if start in seen or sq is CASTLE:
+        for start, sq in self.cells.items():
+            if start not in left:
                 continue
+            del left[start]
+            terrain = sq.terrain
             group = [start]
-            seen.add(start)
-            crowns = 0
-            i = 0
-            while i < len(group):
-                c = group[i]
-                i += 1
-                crowns += cells[c].crowns
-                for n in neighbours(c):
-                    other = cells.get(n)
-                    if n not in seen and other is not None and other is not CASTLE and other.terrain == sq.terrain:
-                        seen.add(n)
+            crowns = sq.crowns
+            for c in group:  # grows while it is walked: a breadth-first search
+                for n in _SIDES.get(c) or _sides(c):
+                    other = left.get(n)
+                    if other is not None and other.terrain == terrain:
+                        del left[n]
                         group.append(n)
-            out.append(Property(sq.terrain, len(group), crowns, tuple(sorted(group))))
-        out.sort(key=lambda p: (-p.points, -p.squares, -p.crowns, p.terrain))
+                        crowns += other.crowns
+            group.sort()
+            out.append(Property(terrain, len(group), crowns, tuple(group)))
+        out.sort(key=_property_order)
         return out
 
     def is_complete(self) -> bool:
@@ -339,14 +445,15 @@ def score(kingdom: Kingdom, rs: KingdominoRuleset, *, discards: int | None = Non
     None for a bare grid, where Harmony's "no discard" reading falls back to a complete grid.
     """
     props = tuple(kingdom.properties())
-    base = sum(p.points for p in props)
+    base = largest = crowns = 0
+    for p in props:
+        base += p.squares * p.crowns
+        largest = max(largest, p.squares)
+        crowns += p.crowns
     bonuses = {b.id: b.points for b in rs.bonuses.values()
                if b.active and bonus_applies(rs, b.id, kingdom, discards)}
-    return Score(
-        total=base + sum(bonuses.values()), base=base, properties=props, bonuses=MappingProxyType(bonuses),
-        largest_property=max((p.squares for p in props), default=0),
-        crowns=sum(p.crowns for p in props),
-    )
+    return Score(total=base + sum(bonuses.values()), base=base, properties=props,
+                 bonuses=MappingProxyType(bonuses), largest_property=largest, crowns=crowns)
 
 
 def tiebreak_key(rs: KingdominoRuleset, s: Score) -> tuple[int, ...]:
@@ -450,7 +557,8 @@ class KingdominoState:
         self.discarded: list[int] = []
         self.history: list[Action] = []
         self._scores: tuple[int, list[Score]] | None = None
-        self.round_ends: list[list[Kingdom]] = []  # every kingdom at the end of each round, for `kbg show`
+        self._round_marks: list[list[_Mark]] = []  # every kingdom at the end of each round, for `kbg show`
+        self._overwritten = False  # an unchecked placement covered a square: marks must hold copies
 
     # ---------------------------------------------------------------- queries
 
@@ -474,8 +582,16 @@ class KingdominoState:
         king = self.current_king()
         return None if king is None else self.king_owner[king]
 
+    @property
+    def round_ends(self) -> list[list[Kingdom]]:
+        """Every kingdom at the end of each round (built on demand from marks taken as rounds end)."""
+        return [[_mark_kingdom(m) for m in marks] for marks in self._round_marks]
+
     def king_domino(self, king: int) -> int:
-        return next(n for n, k in self.current_claims.items() if k == king)
+        for n, k in self.current_claims.items():
+            if k == king:
+                return n
+        raise StopIteration  # as next() on an empty search did
 
     def expected(self) -> str:
         """What comes next, in words, for messages."""
@@ -534,7 +650,11 @@ class KingdominoState:
         """Play ``action``; with ``check`` an illegal one raises IllegalMoveError and changes nothing."""
         if self.phase == "over":
             raise self._fail("kd-after-end")
-        if isinstance(action, Deal):
+        if type(action) is Place:  # most moves: an exact class is the quickest test
+            self._place(action, check)
+        elif type(action) is Claim:
+            self._claim(action, check)
+        elif isinstance(action, Deal):
             self._deal(action, check)
         elif isinstance(action, DrawKings):
             self._draw_kings(action, check)
@@ -625,7 +745,8 @@ class KingdominoState:
             if owner != p:
                 raise self._fail("kd-wrong-player", expected=self.players[owner], actor=self.players[p],
                                  why="turn order follows the line being placed")
-            self._check_claim(n)
+            if n not in self.next or n in self.next_claims:
+                self._check_claim(n)  # raises
         self.next_claims[n] = self.order[self.turn]
         self._advance()
 
@@ -637,9 +758,10 @@ class KingdominoState:
 
     def _place(self, action: Place | Discard, check: bool) -> None:
         p, n = action.player, action.number
-        kind = "a placement" if isinstance(action, Place) else "a discard"
+        is_place = isinstance(action, Place)
         if check:
             if self.phase != "turn" or self.step != "place":
+                kind = "a placement" if is_place else "a discard"
                 raise self._fail("kd-unexpected", expected=self.expected(), got=f"{kind} by {self.players[p]}")
             owner = self.king_owner[self.order[self.turn]]
             if owner != p:
@@ -651,6 +773,8 @@ class KingdominoState:
         domino = self.dominoes[n]
         kingdom = self.kingdoms[p]
         if isinstance(action, Place):
+            if not check and (action.first in kingdom.cells or action.second in kingdom.cells):
+                self._overwritten = True
             if check:
                 bad = kingdom.problem(domino, action.first, action.second)
                 if bad is not None:
@@ -686,7 +810,10 @@ class KingdominoState:
                 self._round_end()
 
     def _round_end(self) -> None:
-        self.round_ends.append([k.copy() for k in self.kingdoms])
+        if self._overwritten:
+            self._round_marks.append([_mark(k.copy()) for k in self.kingdoms])
+        else:
+            self._round_marks.append([_mark(k) for k in self.kingdoms])
 
     def _end_claims(self) -> None:
         self._round_end()
@@ -719,6 +846,21 @@ class KingdominoState:
                           for i, (s, r) in enumerate(zip(scores, ranks, strict=True)))
         winners = tuple(st.name for st in standings if st.rank == 1)
         return Outcome(standings, winners)
+
+
+# A kingdom as it stood at a round end: kingdoms only grow (squares are never covered in a checked
+# game), so the first ``cells`` squares and ``placed`` numbers of the kingdom now, with the bounding
+# box and discards of then, give it back without copying every kingdom at every round end.
+_Mark = tuple[Kingdom, int, int, int, tuple[int, int, int, int]]
+
+
+def _mark(k: Kingdom) -> _Mark:
+    return (k, len(k.cells), len(k.placed), k.discards, (k.minx, k.maxx, k.miny, k.maxy))
+
+
+def _mark_kingdom(mark: _Mark) -> Kingdom:
+    k, cells, placed, discards, box = mark
+    return k._copy(dict(islice(k.cells.items(), cells)), k.placed[:placed], box, discards)
 
 
 def letters(rs: KingdominoRuleset) -> dict[str, str]:

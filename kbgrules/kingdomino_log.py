@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .check import GameReport
@@ -17,6 +18,7 @@ from .kingdomino import (
     Kingdom,
     KingdominoState,
     Place,
+    board_cells,
     board_columns,
     board_offset,
     cell_name,
@@ -43,16 +45,17 @@ class PositionError(Exception):
 
 @dataclass(slots=True)
 class Parsed:
-    """One event, parsed: an action, a checkpoint or a position statement."""
+    """A checkpoint (kind ``expect``) or a position statement (kind ``position``); actions stay bare."""
 
     event: Event
-    kind: str  # action, expect, position
-    action: Action | None = None
+    kind: str  # expect, position
     what: str = ""
     player: int | None = None
-    values: list[Any] = field(default_factory=list)
-    cols: dict[str, int] = field(default_factory=dict)
+    values: Sequence[Any] = ()
     kingdom: Kingdom | None = None
+
+
+Step = tuple[Event, "Action | Parsed"]  # an event and what it says
 
 
 def _int(tok: Token, what: str) -> int:
@@ -61,12 +64,21 @@ def _int(tok: Token, what: str) -> int:
     return int(tok.text)
 
 
+def _number(ev: Event, words: list[str], i: int, what: str) -> int:
+    """Word ``i`` of ``ev`` as a number (like :func:`_int`, without making tokens)."""
+    w = words[i]
+    if w.isdigit() and w.isascii():
+        return int(w)
+    return _int(ev.tokens[i], what)
+
+
 class Parser(PlayerNames):
     def __init__(self, file: str, rs: KingdominoRuleset, players: tuple[str, ...]) -> None:
         self.file = file
         self.rs = rs
         super().__init__(players)
         self.size = rs.kingdom_size
+        self.cells = board_cells(self.size)  # the usual names (e5); others go through parse_cell
 
     def need(self, ev: Event, n: int, usage: str) -> None:
         if len(ev.tokens) != n:
@@ -82,6 +94,15 @@ class Parser(PlayerNames):
                                  "log-cell")
         return c
 
+    def word_cell(self, ev: Event, words: list[str], i: int) -> tuple[int, int]:
+        """The cell named by word ``i`` of ``ev``."""
+        c = self.cells.get(words[i])
+        if c is None:
+            c = parse_cell(words[i], self.size)
+            if c is None:
+                return self.cell(ev.tokens[i])  # raises, with the column
+        return c
+
     def grid(self, ev: Event) -> Kingdom:
         if not ev.block:
             raise LogSyntaxError("the kingdom's grid rows must follow, indented, on the next lines", ev.col)
@@ -93,62 +114,78 @@ class Parser(PlayerNames):
             raise LogSyntaxError(f"line {d.line}: {d.message}", d.col, "grid-cell") from None
         return kingdom
 
-    def parse(self, ev: Event) -> Parsed:
-        t = ev.tokens
-        head = t[0].text
+    def parse(self, ev: Event) -> Action | Parsed:
+        words = ev.words
+        head = words[0]
+        who = self.index.get(head)
+        if who is not None:  # most lines: names are never keywords (see check_kingdomino)
+            fast = self.fast_move(who, words)
+            return fast if fast is not None else self.player_event(ev, words)
         if head == "deal":
-            if len(t) < 2:
+            if len(words) < 2:
                 raise LogSyntaxError("expected: deal N N ... (the numbers of the dominoes revealed)", ev.col)
-            nums = tuple(_int(x, "a domino") for x in t[1:])
-            p = Parsed(ev, "action", Deal(nums))
-            p.cols = {f"n{n}": x.col for n, x in zip(nums, t[1:], strict=True)}
-            return p
+            return Deal(tuple([_number(ev, words, i, "a domino") for i in range(1, len(words))]))
+        t = ev.tokens
         if head == "kings":
             order = tuple(self.player(x) for x in t[1:])
             if not order:
                 raise LogSyntaxError("expected: kings NAME NAME ... (the kings in the order drawn)", ev.col)
-            return Parsed(ev, "action", DrawKings(order))
+            return DrawKings(order)
         if head == "expect":
             return self.expect(ev)
         if head in ("out", "line"):
             return self.position(ev, head)
-        if head in self.index:
-            return self.player_event(ev)
         if len(t) > 1 and t[1].text in ("claim", "place", "discard", "kingdom", "discards"):
             self.player(t[0])
         raise LogSyntaxError(f"unknown event {head!r}: an event starts with a player's name or one of "
                              f"deal, kings, expect", ev.col)
 
-    def player_event(self, ev: Event) -> Parsed:
-        t = ev.tokens
-        who = self.player(t[0])
-        if len(t) < 2:
+    def fast_move(self, who: int, words: list[str]) -> Action | None:
+        """A well-formed claim or placement (cells named the usual way, e.g. e5), else None.
+
+        Nearly every line of a log is one of these; :meth:`player_event` reads the rest, and
+        reports the errors.
+        """
+        n = len(words)
+        number = words[2] if n > 2 else ""
+        if not (number.isdigit() and number.isascii()):
+            return None
+        if n == 3 and words[1] == "claim":
+            return Claim(who, int(number))
+        if n == 5 and words[1] == "place":
+            cells = self.cells
+            a, b = cells.get(words[3]), cells.get(words[4])
+            if a is not None and b is not None:
+                return Place(who, int(number), a, b)
+        return None
+
+    def player_event(self, ev: Event, words: list[str]) -> Action | Parsed:
+        who = self.index[words[0]]
+        n = len(words)
+        if n < 2:
             raise LogSyntaxError("expected a verb after the player: claim, place, discard, kingdom", ev.col)
-        verb = t[1].text
-        cols = {"actor": t[0].col, "verb": t[1].col}
+        verb = words[1]
         if verb == "claim":
-            self.need(ev, 3, "NAME claim N")
-            p = Parsed(ev, "action", Claim(who, _int(t[2], "a domino")))
-            cols["number"] = t[2].col
-        elif verb == "discard":
-            self.need(ev, 3, "NAME discard N")
-            p = Parsed(ev, "action", Discard(who, _int(t[2], "a domino")))
-            cols["number"] = t[2].col
-        elif verb == "place":
-            self.need(ev, 5, "NAME place N CELL CELL (the cells of the first and second half, e.g. e6 f6)")
-            p = Parsed(ev, "action", Place(who, _int(t[2], "a domino"), self.cell(t[3]), self.cell(t[4])))
-            cols.update(number=t[2].col, first=t[3].col, second=t[4].col)
-        elif verb == "kingdom":
+            if n != 3:
+                self.need(ev, 3, "NAME claim N")
+            return Claim(who, _number(ev, words, 2, "a domino"))
+        if verb == "place":
+            if n != 5:
+                self.need(ev, 5, "NAME place N CELL CELL (the cells of the first and second half, e.g. e6 f6)")
+            number = _number(ev, words, 2, "a domino")
+            return Place(who, number, self.word_cell(ev, words, 3), self.word_cell(ev, words, 4))
+        if verb == "discard":
+            if n != 3:
+                self.need(ev, 3, "NAME discard N")
+            return Discard(who, _number(ev, words, 2, "a domino"))
+        if verb == "kingdom":
             self.need(ev, 2, "NAME kingdom, then the grid rows indented below")
-            p = Parsed(ev, "position", what="kingdom", player=who, kingdom=self.grid(ev))
-        elif verb == "discards":
+            return Parsed(ev, "position", what="kingdom", player=who, kingdom=self.grid(ev))
+        if verb == "discards":
             self.need(ev, 3, "NAME discards N")
-            p = Parsed(ev, "position", what="discards", player=who, values=[_int(t[2], "a count")])
-        else:
-            raise LogSyntaxError(f"unknown verb {verb!r}: use claim, place, discard (or kingdom, discards in a "
-                                 "starting position)", t[1].col)
-        p.cols = cols
-        return p
+            return Parsed(ev, "position", what="discards", player=who, values=[_number(ev, words, 2, "a count")])
+        raise LogSyntaxError(f"unknown verb {verb!r}: use claim, place, discard (or kingdom, discards in a "
+                             "starting position)", ev.tokens[1].col)
 
     def expect(self, ev: Event) -> Parsed:
         t = ev.tokens
@@ -158,8 +195,7 @@ class Parser(PlayerNames):
         what = t[1].text
         if what == "score":
             self.need(ev, 4, "expect score NAME N")
-            return Parsed(ev, "expect", what="score", player=self.player(t[2]), values=[_int(t[3], "a score")],
-                          cols={"value": t[3].col})
+            return Parsed(ev, "expect", what="score", player=self.player(t[2]), values=[_int(t[3], "a score")])
         if what in ("winner", "winners"):
             return Parsed(ev, "expect", what="winner", values=[self.player(x) for x in t[2:]])
         if what == "kingdom":
@@ -180,25 +216,38 @@ class Parser(PlayerNames):
         return Parsed(ev, "position", what="line", values=claims)
 
 
-def _fail_col(p: Parsed, exc: IllegalMoveError) -> int:
-    code, c = exc.code, p.cols
+_PLAYER_COLS = ("actor", "verb", "number", "first", "second")
+
+
+def _cols(ev: Event, item: Action | Parsed) -> dict[str, int]:
+    """Columns of the parts of an action's line, by name, for pointing at the part that breaks a rule."""
+    t = ev.tokens
+    if isinstance(item, Deal):
+        return {f"n{n}": x.col for n, x in zip(item.numbers, t[1:], strict=True)}
+    if isinstance(item, Claim | Place | Discard):
+        return {name: x.col for name, x in zip(_PLAYER_COLS, t, strict=False)}
+    return {}
+
+
+def _fail_col(ev: Event, item: Action | Parsed, exc: IllegalMoveError) -> int:
+    code, c = exc.code, _cols(ev, item)
     if code == "kd-wrong-player":
-        return c.get("actor", p.event.col)
+        return c.get("actor", ev.col)
     if code in ("kd-claim-not-in-line", "kd-claim-taken", "kd-wrong-domino"):
-        return c.get("number", p.event.col)
+        return c.get("number", ev.col)
     if code in ("kd-cells-apart",):
-        return c.get("second", p.event.col)
+        return c.get("second", ev.col)
     if code == "kd-overlap":
         cell = exc.params.get("cell")
         key = "second" if cell and cell == exc.params.get("b") else "first"
-        return c.get(key, p.event.col)
+        return c.get(key, ev.col)
     if code in ("kd-no-connection", "kd-too-big"):
-        return c.get("first", p.event.col)
+        return c.get("first", ev.col)
     if code in ("kd-deal-unknown", "kd-deal-repeat"):
-        return c.get(f"n{exc.params.get('domino')}", p.event.col)
+        return c.get(f"n{exc.params.get('domino')}", ev.col)
     if code == "kd-voluntary-discard":
-        return c.get("verb", p.event.col)
-    return p.event.col
+        return c.get("verb", ev.col)
+    return ev.col
 
 
 def _grid_rows(k: Kingdom, rs: KingdominoRuleset) -> list[str]:
@@ -215,7 +264,8 @@ def final_json(state: KingdominoState) -> dict[str, Any]:
                 "name": s.name, "score": s.score.total, "rank": s.rank, "bonuses": dict(s.score.bonuses),
                 "base": s.score.base, "largest_property": s.score.largest_property, "crowns": s.score.crowns,
                 "discards": s.discards,
-                "properties": [{"terrain": p.terrain, "squares": p.squares, "crowns": p.crowns, "points": p.points}
+                "properties": [{"terrain": p.terrain, "squares": p.squares, "crowns": p.crowns,
+                                "points": p.squares * p.crowns}
                                for p in s.score.properties],
                 "kingdom": _grid_rows(state.kingdoms[s.player], rs),
             }
@@ -245,8 +295,8 @@ class Replay:
                             for n, k in zip(self.players, kingdoms, strict=True)],
             })
 
-    def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
-        self.report.stop(p.event.line, _fail_col(p, exc), p.event.col, exc.code, exc.rule, exc.message)
+    def fail(self, ev: Event, item: Action | Parsed, exc: IllegalMoveError) -> None:
+        self.report.stop(ev.line, _fail_col(ev, item, exc), ev.col, exc.code, exc.rule, exc.message)
 
     def checkpoint(self, p: Parsed) -> None:
         st = self.state
@@ -338,41 +388,47 @@ class Replay:
         else:
             st._start_turns()
 
-    def run(self, parsed: list[Parsed], stop_line: int | None) -> None:
-        from_position = any(p.kind == "position" for p in parsed)
+    def run(self, steps: list[Step], stop_line: int | None) -> None:
+        from_position = any(isinstance(item, Parsed) and item.kind == "position" for _, item in steps)
         position: list[Parsed] = []
         started = False
-        for p in parsed:
-            if stop_line is not None and p.event.line >= stop_line:
+        apply = self.state.apply
+        stop = stop_line if stop_line is not None else 1 << 62
+        for ev, item in steps:
+            if ev.line >= stop:
                 break
             try:
-                if p.kind == "position":
+                if not isinstance(item, Parsed):  # an action: the common case
+                    if position and not started and not self.start_position(position):
+                        return
+                    started = True
+                    apply(item)
+                    continue
+                if item.kind == "position":
                     if started or not from_position:
                         raise violation(self.rs, "kd-position",
                                         problem="position statements belong at the start of a log with "
                                                 "'@start position'")
-                    position.append(p)
+                    position.append(item)
                     continue
-                if position and not started:
-                    try:
-                        self.apply_position(position)
-                    except PositionError as err:
-                        self.fail(err.statement, err.error)
-                        return
+                if position and not started and not self.start_position(position):
+                    return
                 started = True
-                if p.kind == "expect":
-                    self.checkpoint(p)
-                else:
-                    assert p.action is not None
-                    self.state.apply(p.action)
+                self.checkpoint(item)
             except IllegalMoveError as exc:
-                self.fail(p, exc)
+                self.fail(ev, item, exc)
                 return
         if position and not started:
-            try:
-                self.apply_position(position)
-            except PositionError as err:
-                self.fail(err.statement, err.error)
+            self.start_position(position)
+
+    def start_position(self, position: list[Parsed]) -> bool:
+        """Set up the stated position; False (with the violation reported) if it is impossible."""
+        try:
+            self.apply_position(position)
+        except PositionError as err:
+            self.fail(err.statement.event, err.statement, err.error)
+            return False
+        return True
 
 
 def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: GameReport) -> None:
@@ -398,7 +454,7 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
                                         "@start is 'setup' or 'position'"))
         return
     parser = Parser(file, rs, players)
-    parsed: list[Parsed] = []
+    steps: list[Step] = []
     first_error: int | None = None
     for ev in g.events:
         if ev.block and not (len(ev.tokens) >= 2 and "kingdom" in (ev.tokens[1].text, ev.tokens[0].text)):
@@ -410,14 +466,14 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
             report.errors.append(Diagnostic(file, ev.line, exc.col, exc.code, exc.message))
             first_error = first_error if first_error is not None else ev.line
             continue
-        if p.kind == "position" and not from_position:
+        if not from_position and isinstance(p, Parsed) and p.kind == "position":
             report.errors.append(Diagnostic(file, ev.line, ev.col, "log-syntax",
                                             "position statements need '@start position' in the headers"))
             first_error = first_error if first_error is not None else ev.line
             continue
-        parsed.append(p)
+        steps.append((ev, p))
     replay = Replay(file, rs, players, report)
-    replay.run(parsed, first_error)
+    replay.run(steps, first_error)
     if first_error is not None and not report.violations:
         report.notes.append(Diagnostic(file, first_error, 1, "stopped",
                                        f"game {report.index}: checking stopped at this line (syntax error)", "note"))

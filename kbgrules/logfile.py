@@ -7,7 +7,6 @@ header tags and event lines with their positions. Indented lines after an event 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from .errors import Diagnostic, KbgError
@@ -51,17 +50,60 @@ class Token:
         return hash((self.text, self.col))
 
 
-@dataclass(slots=True)
 class Event:
-    """One event line: its tokens with columns, and the indented lines under it."""
+    """One event line: its tokens with columns, and the indented lines under it.
 
-    line: int
-    tokens: list[Token]
-    block: list[tuple[int, str]] = field(default_factory=list)
+    Events read by :func:`split_games` keep their text and make the tokens on first use:
+    ``words``, the texts of the tokens, is all most lines need; columns matter only for messages.
+    """
+
+    __slots__ = ("_text", "_tokens", "block", "line", "words")
+    __match_args__ = ("line", "tokens", "block")
+    _tokens: list[Token] | None
+    words: list[str]
+
+    def __init__(self, line: int, tokens: list[Token], block: list[tuple[int, str]] | None = None) -> None:
+        self.line = line
+        self.tokens = tokens
+        self._text = ""
+        self.block: list[tuple[int, str]] = [] if block is None else block
+
+    @classmethod
+    def from_text(cls, line: int, text: str) -> Event:
+        """An event of one line of text (no indentation, comment or trailing blanks); tokens on demand."""
+        ev = cls.__new__(cls)
+        ev.line = line
+        ev._tokens = None
+        ev._text = text
+        ev.words = text.split()
+        ev.block = []
+        return ev
+
+    @property
+    def tokens(self) -> list[Token]:
+        if self._tokens is None:
+            self._tokens = _tokens_of(self._text, self.words)
+        return self._tokens
+
+    @tokens.setter
+    def tokens(self, value: list[Token]) -> None:
+        self._tokens = value
+        self.words = [t.text for t in value]
 
     @property
     def col(self) -> int:
         return self.tokens[0].col
+
+    def __repr__(self) -> str:
+        return f"Event(line={self.line!r}, tokens={self.tokens!r}, block={self.block!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Event)
+        return (self.line, self.tokens, self.block) == (other.line, other.tokens, other.block)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it replaces
 
 
 @dataclass(slots=True)
@@ -88,9 +130,6 @@ class GameText:
         return None
 
 
-_WORD = re.compile(r"\S+")
-
-
 class LogSyntaxError(KbgError):
     """An event line that cannot be read; ``col`` is where."""
 
@@ -115,7 +154,19 @@ class PlayerNames:
 
 
 def tokens(text: str, offset: int = 0) -> list[Token]:
-    return [Token(m.group(), offset + m.start() + 1) for m in _WORD.finditer(text)]
+    """The words of ``text`` (runs of non-blanks) with their 1-based columns, plus ``offset``."""
+    return _tokens_of(text, text.split(), offset)  # str.split() and the regex \S+ agree on what a blank is
+
+
+def _tokens_of(text: str, words: list[str], offset: int = 0) -> list[Token]:
+    out = []
+    pos = 0
+    find = text.find
+    for word in words:
+        pos = find(word, pos)  # only blanks lie between pos and the word, so this is its start
+        out.append(Token(word, offset + pos + 1))
+        pos += len(word)
+    return out
 
 
 def decode(file: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
@@ -133,48 +184,55 @@ def decode(file: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
         return None, [Diagnostic(file, line, col, "not-utf8", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8")]
 
 
+def _header(file: str, n: int, body: str, games: list[GameText], current: GameText | None,
+            errors: list[Diagnostic]) -> GameText:
+    """Read the header tag on line ``n``; returns the game it belongs to (a new one after events)."""
+    toks = tokens(body)
+    name = toks[0].text[1:].lower()
+    if current is None or current.events:
+        current = GameText(len(games) + 1, n)
+        games.append(current)
+    if name not in HEADERS:
+        known = ", ".join("@" + h for h in HEADERS)
+        errors.append(Diagnostic(file, n, 1, "log-header", f"unknown header tag @{name}; known: {known}"))
+    elif len(toks) < 2:
+        errors.append(Diagnostic(file, n, 1, "log-header", f"@{name} needs a value: {HEADERS[name]}"))
+    elif current.tag(name) is not None and name not in ("variant", "note"):
+        errors.append(Diagnostic(file, n, 1, "log-header", f"@{name} is given twice in this game"))
+    else:
+        current.headers.append(Header(name, toks[1:], n, 1))
+    return current
+
+
 def split_games(file: str, text: str) -> tuple[list[GameText], list[Diagnostic]]:
     """Split a log into games. A header tag that follows events starts a new game."""
     games: list[GameText] = []
     errors: list[Diagnostic] = []
     current: GameText | None = None
     last_event: Event | None = None
-    for i, raw in enumerate(text.splitlines()):
-        n = i + 1
-        body = raw.split("#", 1)[0].rstrip()
-        if not body.strip():
+    for n, body in enumerate(text.splitlines(), 1):
+        if "#" in body:
+            body = body[:body.index("#")]
+        body = body.rstrip()
+        if not body:
             continue
-        if body[0] in " \t":
+        first = body[0]
+        if first == " " or first == "\t":
             if last_event is None:
                 errors.append(Diagnostic(file, n, 1, "log-syntax", "an indented line must follow an event"))
             else:
                 last_event.block.append((n, body))
             continue
         last_event = None
-        if body.startswith("@"):
-            toks = tokens(body)
-            name = toks[0].text[1:].lower()
-            if current is None or current.events:
-                current = GameText(len(games) + 1, n)
-                games.append(current)
-            if name not in HEADERS:
-                known = ", ".join("@" + h for h in HEADERS)
-                errors.append(Diagnostic(file, n, 1, "log-header", f"unknown header tag @{name}; known: {known}"))
-                continue
-            if len(toks) < 2:
-                errors.append(Diagnostic(file, n, 1, "log-header", f"@{name} needs a value: {HEADERS[name]}"))
-                continue
-            if current.tag(name) is not None and name not in ("variant", "note"):
-                errors.append(Diagnostic(file, n, 1, "log-header", f"@{name} is given twice in this game"))
-                continue
-            current.headers.append(Header(name, toks[1:], n, 1))
+        if first == "@":
+            current = _header(file, n, body, games, current, errors)
             continue
         if current is None:
             errors.append(Diagnostic(file, n, 1, "log-header",
                                      "a game starts with header tags (@game ..., @players ...) before its events"))
             current = GameText(len(games) + 1, n)
             games.append(current)
-        last_event = Event(n, tokens(body))
+        last_event = Event.from_text(n, body)
         current.events.append(last_event)
     for g in games:
         version = g.tag("kbg")
