@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -210,16 +210,27 @@ class Monster:
         return self.location in ("city", "bay")
 
 
-_FIELDS = tuple((f.name, f.default_factory is not dataclasses.MISSING) for f in dataclasses.fields(Monster))
+def _copy_counter(c: Counter[str]) -> Counter[str]:
+    """``Counter(c)`` without its Python-level ``update`` (the counts are already counts)."""
+    out: Counter[str] = Counter.__new__(Counter)
+    dict.update(out, c)
+    return out
 
 
 def _copy_monster(m: Monster) -> Monster:
     """A copy whose lists, dicts and counters are copies too."""
-    c = object.__new__(Monster)
-    for name, mutable in _FIELDS:
-        value = getattr(m, name)
-        object.__setattr__(c, name, value.copy() if mutable else value)
-    return c
+    return Monster(
+        m.name, m.hp, m.vp, m.energy, m.location, m.eliminated, m.cards.copy(), m.tokens.copy(), m.stored.copy(),
+        m.mimic, m.shielded_turn, m.wickedness, m.tiles.copy(), m.levels.copy(), m.owed.copy(), m.monster,
+        _copy_counter(m.evo_deck), m.evo_bottom.copy(), _copy_counter(m.evo_discard), m.hand.copy(),
+        m.evolutions.copy(), m.evo_owed, m.secret, m.dice_tokens, m.icy, m.ufo.copy())
+
+
+# _copy_monster passes the fields in this order: a new field must be added there too
+assert [f.name for f in dataclasses.fields(Monster)] == [
+    "name", "hp", "vp", "energy", "location", "eliminated", "cards", "tokens", "stored", "mimic", "shielded_turn",
+    "wickedness", "tiles", "levels", "owed", "monster", "evo_deck", "evo_bottom", "evo_discard", "hand",
+    "evolutions", "evo_owed", "secret", "dice_tokens", "icy", "ufo"]
 
 
 _HOOKS: list[dict[str, Any]] = []  # kot_hooks.HOOKS itself, imported on first use
@@ -291,6 +302,11 @@ class KingOfTokyoState:
         self.turn_losses: list[tuple[int, int | None, int, bool]] = []  # this turn: (monster, source, lost, smash)
         # the state just before the last Enter Tokyo step: (turn, actions applied, snapshot) (Monkey Rush)
         self.enter_snapshot: tuple[int, int, dict[str, Any]] | None = None
+        # derived from the card data only (never stale, shared by snapshots): by in_play keys
+        self._effects_cache: dict[tuple[tuple[str, ...], str], tuple[Mapping[str, Any], ...]] = {}
+        self._static_cache: dict[tuple[tuple[str, ...], str], int] = {}
+        self._hooks_cache: dict[tuple[str, ...], tuple[tuple[str, Any], ...]] = {}
+        self._rushers = frozenset(c.id for c in rs.evolutions if c.hook in ("monkey_rush", "feline_motor"))
         for m, monster in zip(self.monsters, monsters, strict=False):
             m.monster = monster
             m.evo_deck = Counter({c.id: c.copies for c in rs.evolutions if c.monster == monster})
@@ -331,32 +347,51 @@ class KingOfTokyoState:
     def in_play(self, m: Monster) -> list[str]:
         """The keys of what works for the monster: keep cards, the card its Mimic (or Fluxling) copies
         while someone holds it, wickedness tiles and permanent evolutions."""
-        if m.mimic is None and not m.tiles and not m.evolutions:
+        tiles, evolutions, mimic = m.tiles, m.evolutions, m.mimic
+        if mimic is None and not tiles and not evolutions:
             return m.cards
         cards = list(m.cards)
-        cards += [f"tile:{t}" for t in m.tiles]
-        cards += [f"evolution:{e}" for e in m.evolutions]
-        copier = "mimic" in cards or "tile:fluxling" in cards
-        if m.mimic is not None and copier and any(m.mimic in o.cards for o in self.monsters if not o.eliminated):
-            cards.append(m.mimic)
+        if tiles:
+            cards += ["tile:" + t for t in tiles]
+        if evolutions:
+            cards += ["evolution:" + e for e in evolutions]
+        if mimic is not None and ("mimic" in cards or "tile:fluxling" in cards) and any(
+                mimic in o.cards for o in self.monsters if not o.eliminated):
+            cards.append(mimic)
         if m.icy is not None and "evolution:icy-reflection" in cards and any(
                 m.icy in o.evolutions for o in self.monsters if not o.eliminated):
             cards.append(f"evolution:{m.icy}")  # Icy Reflection's copy, while someone has the card in play
         return cards
 
-    def effects(self, m: Monster, when: str) -> Iterator[Mapping[str, Any]]:
-        for cid in self.in_play(m):
-            for e in self.cards[cid].effects:
-                if e["when"] == when:
-                    yield e
+    def _card_effects(self, keys: tuple[str, ...], when: str) -> tuple[Mapping[str, Any], ...]:
+        """The effects of the cards ``keys`` (as ``in_play`` gives them) that act ``when``; cached, as cards
+        do not change."""
+        found = self._effects_cache.get((keys, when))
+        if found is None:
+            cards = self.cards
+            found = tuple(e for cid in keys for e in cards[cid].effects if e["when"] == when)
+            self._effects_cache[(keys, when)] = found
+        return found
+
+    def _market_effects(self) -> list[Mapping[str, Any]]:
+        """The effects of the events in the market, which act on every monster."""
+        return [e for cid in self.market for e in self.cards[cid].effects if e["when"] == "market"]
+
+    def effects(self, m: Monster, when: str) -> Sequence[Mapping[str, Any]]:
+        found = self._card_effects(tuple(self.in_play(m)), when)
         if when == "always" and self.has_events:
-            for cid in self.market:  # events in the market act on every monster
-                for e in self.cards[cid].effects:
-                    if e["when"] == "market":
-                        yield e
+            return [*found, *self._market_effects()]
+        return found
 
     def static(self, m: Monster, key: str) -> int:
-        return sum(int(e.get(key, 0)) for e in self.effects(m, "always"))
+        keys = tuple(self.in_play(m))
+        total = self._static_cache.get((keys, key))
+        if total is None:
+            total = sum(int(e.get(key, 0)) for e in self._card_effects(keys, "always"))
+            self._static_cache[(keys, key)] = total
+        if self.has_events:
+            total += sum(int(e.get(key, 0)) for e in self._market_effects())
+        return total
 
     def holds(self, m: Monster, key: str) -> bool:
         return any(key in e for e in self.effects(m, "always"))
@@ -623,9 +658,15 @@ class KingOfTokyoState:
 
     # ---------------------------------------------------------------- numbers
 
-    def hooks_of(self, m: Monster) -> list[tuple[str, Any]]:
-        hooks = _hooks()
-        return [(c, hooks[h]) for c in list(self.in_play(m)) if (h := self.cards[c].hook) is not None and h in hooks]
+    def hooks_of(self, m: Monster) -> Sequence[tuple[str, Any]]:
+        """(key, hook) for what works for the monster (``in_play``) and has a written hook; cached."""
+        keys = tuple(self.in_play(m))
+        found = self._hooks_cache.get(keys)
+        if found is None:
+            hooks = _hooks()
+            found = tuple((c, hooks[h]) for c in keys if (h := self.cards[c].hook) is not None and h in hooks)
+            self._hooks_cache[keys] = found
+        return found
 
     def discard_card(self, m: Monster, card: str) -> None:
         if card in m.cards:
@@ -831,29 +872,50 @@ class KingOfTokyoState:
                 raise self._fail("evo-not-owed", monster=missing[0],
                                  why="every monster draws its starting evolution before the first turn")
             self.starting = False
-        if any("camouflage" in m.cards or m.mimic == "camouflage" for m in self.monsters):
+        kind = type(action)
+        if kind not in _NO_DAMAGE and self._camouflage_held():
             snapshot = self._snapshot()
             try:
-                self._apply(action)
+                if isinstance(action, (Buy, Sweep)):  # the snapshot also undoes a buy failing after paying
+                    self._market_action(action)
+                else:
+                    self._apply(action)
             except ChanceNeeded:
                 self._restore(snapshot)
+                raise
+            except IllegalMoveError:
+                if isinstance(action, (Buy, Sweep)):
+                    self._restore(snapshot)
                 raise
         else:
             self._apply(action)
         self.history.append(action)
+
+    def _camouflage_held(self) -> bool:
+        """Does a monster hold Camouflage (or copy it with Mimic)? Then an action may need its dice."""
+        return any(m.mimic == "camouflage" or "camouflage" in m.cards for m in self.monsters)
 
     def camouflage_roll(self, monster: int, faces: Sequence[str]) -> None:
         """The dice a Camouflage holder rolls for its next loss of life (one die per life point)."""
         self.camouflage.setdefault(monster, []).append(tuple(faces))
 
     def _snapshot(self) -> dict[str, Any]:
-        """A copy of everything an action can change (the rules and the history stay shared)."""
+        """A copy of everything an action can change (the rules, the history and the caches stay shared)."""
         snap: dict[str, Any] = {}
         for k, v in self.__dict__.items():
-            if k in ("rs", "cards", "players", "history", "enter_snapshot"):
+            if k in _SHARED:
                 continue
-            if k == "monsters":
+            t = type(v)
+            if t in _AS_IS:
+                snap[k] = v
+            elif k == "monsters":
                 snap[k] = [_copy_monster(m) for m in v]
+            elif t is list or t is set:
+                snap[k] = v.copy()
+            elif t is Counter:
+                snap[k] = _copy_counter(v)
+            elif t is dict:
+                snap[k] = {kk: list(vv) if isinstance(vv, list) else vv for kk, vv in v.items()}
             elif isinstance(v, Counter):
                 snap[k] = Counter(v)
             elif isinstance(v, dict):
@@ -868,37 +930,49 @@ class KingOfTokyoState:
         self.__dict__.update(snapshot)
 
     def _apply(self, action: Action) -> None:
-        if isinstance(action, Roll):
-            self._roll(action)
-        elif isinstance(action, Reroll):
-            self._reroll(action)
-        elif isinstance(action, Keep):
-            if self.phase != "roll" or not self.rolls:
-                raise self._fail("kot-unexpected", expected=self.expected(), got="keep")
-            self._resolve()
-        elif isinstance(action, Decide):
-            self._decide(action)
-        elif isinstance(action, Buy | Sweep):
-            snapshot = self._snapshot()  # a buy can fail on its reveal after paying: undo it all
-            try:
-                self._market_action(action)
-            except IllegalMoveError:
-                self._restore(snapshot)
-                raise
-        elif isinstance(action, EndTurn):
-            self._end_turn(action)
-        elif isinstance(action, Use):
-            self._use(action)
-        elif isinstance(action, Cure):
-            self._cure(action)
-        elif isinstance(action, Take):
-            self._take(action)
-        elif isinstance(action, Evolve):
-            self._evolve(action)
-        elif isinstance(action, Play):
-            self._play(action)
-        elif isinstance(action, Tokens):
-            self._tokens(action)
+        _DISPATCH[type(action)](self, action)
+
+    def _keep(self, action: Keep) -> None:
+        if self.phase != "roll" or not self.rolls:
+            raise self._fail("kot-unexpected", expected=self.expected(), got="keep")
+        self._resolve()
+
+    def _buy_or_sweep(self, action: Buy | Sweep) -> None:
+        if self._market_action_safe(action):
+            self._market_action(action)
+            return
+        snapshot = self._snapshot()  # a buy can fail on its reveal after paying: undo it all
+        try:
+            self._market_action(action)
+        except IllegalMoveError:
+            self._restore(snapshot)
+            raise
+
+    def _market_action_safe(self, action: Buy | Sweep) -> bool:
+        """True if ``_market_action`` cannot fail once it has changed something, so it needs no undo.
+
+        That holds in the buy phase for a sweep, and for a buy from the market of a card with no
+        effect on buying, when the cards revealed are in the deck (in the known order, if any) and
+        reveal no event. Anything else (a failure is found before any change) takes a snapshot.
+        """
+        if self.phase != "buy" or self.frenzy_now:
+            return False
+        if isinstance(action, Buy):
+            if action.seller is not None or action.top or action.reveal is None:
+                return False
+            card = self.cards.get(action.card)
+            if card is None or card.hook is not None or any(e["when"] == "buy" for e in card.effects):
+                return False
+            reveals: Sequence[str] = (action.reveal,)
+        else:
+            reveals = action.reveals
+        need = Counter(reveals)
+        for c, n in need.items():
+            revealed = self.cards.get(c)
+            if revealed is None or self.deck[c] < n or (
+                    revealed.type == "event" and any(e["when"] == "reveal" for e in revealed.effects)):
+                return False
+        return not self.deck_order or tuple(self.deck_order[:len(reveals)]) == tuple(reveals)
 
     def _cure(self, action: Cure) -> None:
         m = self.monsters[action.monster]
@@ -953,13 +1027,17 @@ class KingOfTokyoState:
         self._check_faces(action.faces)
         if not action.dice or len(action.dice) != len(action.faces):
             raise self._fail("kot-reroll-count", chosen=len(action.dice), got=len(action.faces))
-        have = Counter(self.dice)
-        want = Counter(action.dice)
-        for f, n in want.items():
-            if have[f] < n:
-                raise self._fail("kot-reroll-missing", face=f, count=n, dice=" ".join(SHORT[x] for x in self.dice))
-        for f in action.dice:
-            self.dice.remove(f)
+        kept = self.dice.copy()
+        try:
+            for f in action.dice:
+                kept.remove(f)
+        except ValueError:  # a face re-rolled more often than the dice show it: the first such face
+            have = Counter(self.dice)
+            for f, n in Counter(action.dice).items():
+                if have[f] < n:
+                    raise self._fail("kot-reroll-missing", face=f, count=n,
+                                     dice=" ".join(SHORT[x] for x in self.dice)) from None
+        self.dice[:] = kept
         self.dice.extend(action.faces)
         if not (free and self.rolls >= self.max_rolls()):
             self.rolls += 1
@@ -1107,7 +1185,7 @@ class KingOfTokyoState:
 
     def _may_take_entry_back(self) -> bool:
         """Could another monster's evolution take this Enter Tokyo step back (Monkey Rush, Feline Motor)?"""
-        rushers = {c.id for c in self.rs.evolutions if c.hook in ("monkey_rush", "feline_motor")}
+        rushers = self._rushers
         for k, o in enumerate(self.monsters):
             if k == self.active or o.eliminated:
                 continue
@@ -1403,6 +1481,22 @@ class KingOfTokyoState:
         if self.me.energy >= self.rs.sweep_cost:
             out.append(Sweep(self.active, ()))
         return out
+
+
+# actions that never make a monster lose life, so never need Camouflage dice (ChanceNeeded comes only from
+# damage(); the hooks they call, before_roll, free_reroll and others_max_rolls, change nothing)
+_NO_DAMAGE = frozenset((Roll, Reroll, Cure, Tokens))
+_AS_IS = frozenset((bool, int, str, type(None), Outcome))  # values a snapshot shares (immutable)
+_SHARED = frozenset(("rs", "cards", "players", "history", "enter_snapshot", "_effects_cache", "_static_cache",
+                     "_hooks_cache", "_rushers"))  # not in a snapshot
+
+_DISPATCH: dict[type, Any] = {
+    Roll: KingOfTokyoState._roll, Reroll: KingOfTokyoState._reroll, Keep: KingOfTokyoState._keep,
+    Decide: KingOfTokyoState._decide, Buy: KingOfTokyoState._buy_or_sweep, Sweep: KingOfTokyoState._buy_or_sweep,
+    EndTurn: KingOfTokyoState._end_turn, Use: KingOfTokyoState._use, Cure: KingOfTokyoState._cure,
+    Take: KingOfTokyoState._take, Evolve: KingOfTokyoState._evolve, Play: KingOfTokyoState._play,
+    Tokens: KingOfTokyoState._tokens,
+}
 
 
 def tokyo_json(st: KingOfTokyoState) -> dict[str, Any]:

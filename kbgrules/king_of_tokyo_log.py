@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -10,6 +11,7 @@ from typing import Any
 from .check import GameReport
 from .errors import Diagnostic, IllegalMoveError, KbgError
 from .king_of_tokyo import (
+    FACE_ALIASES,
     Action,
     Buy,
     ChanceNeeded,
@@ -40,10 +42,15 @@ VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use"
          "evolve", "play", "tokens", "evolutions"}
 COUNTERS = {"poison", "shrink", "smoke", "wickedness", "dicetokens"}
 LOCATIONS = {"outside", "city", "bay"}
+_NO_ARGUMENT = frozenset(("keep", "yield", "stay", "end"))
 
 
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+@functools.lru_cache(maxsize=4096)
 def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
+    return _NOT_SLUG.sub("-", text.lower().replace("'", "")).strip("-")
 
 
 @dataclass(slots=True)
@@ -54,7 +61,7 @@ class Parsed:
     what: str = ""
     monster: int | None = None
     values: list[Any] = field(default_factory=list)
-    cols: dict[str, int] = field(default_factory=dict)
+    card_at: int = -1  # the index of the token naming the card (for the column of a message), if any
 
 
 class Parser(PlayerNames):
@@ -124,6 +131,12 @@ class Parser(PlayerNames):
         return tuple(out)
 
     def parse(self, ev: Event) -> Parsed:
+        words = ev.words
+        who = self.index.get(words[0])
+        if who is not None and len(words) >= 2:
+            fast = self.common_action(ev, who, words)
+            if fast is not None:
+                return fast
         t = ev.tokens
         head = t[0].text
         if head == "market":
@@ -152,53 +165,48 @@ class Parser(PlayerNames):
             raise LogSyntaxError(f"expected a verb after the monster: {', '.join(sorted(VERBS))}", col)
         verb = t[1].text
         rest = t[2:]
-        cols = {"actor": t[0].col, "verb": t[1].col}
         if verb == "roll":  # no faces at all: a monster whose Shrink Ray tokens took every die
-            return Parsed(ev, "action", Roll(self.faces(rest)), monster=who, cols=cols)
+            return Parsed(ev, "action", Roll(self.faces(rest)), monster=who)
         if verb == "reroll":
             texts = [x.text for x in rest]
             if texts.count(":") != 1:
                 raise LogSyntaxError("expected: NAME reroll FACES : NEW-FACES (e.g. reroll 1 2 : s 3)", t[1].col)
             k = texts.index(":")
-            return Parsed(ev, "action", Reroll(self.faces(rest[:k]), self.faces(rest[k + 1:])), monster=who,
-                          cols=cols)
+            return Parsed(ev, "action", Reroll(self.faces(rest[:k]), self.faces(rest[k + 1:])), monster=who)
         if verb in ("keep", "yield", "stay", "end"):
             if rest:
                 raise LogSyntaxError(f"{verb} takes nothing after it", rest[0].col)
             action: Action = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
                               else Decide(who, verb == "yield"))
-            return Parsed(ev, "action", action, monster=who, cols=cols)
+            return Parsed(ev, "action", action, monster=who)
         if verb == "camouflage":
-            return Parsed(ev, "camouflage", monster=who, values=list(self.faces(rest)), cols=cols)
+            return Parsed(ev, "camouflage", monster=who, values=list(self.faces(rest)))
         if verb == "cure":
             if not rest or rest[0].text not in ("poison", "shrink") or len(rest) > 2 or (
                     len(rest) == 2 and not (rest[1].text.isascii() and rest[1].text.isdigit())):
                 raise LogSyntaxError("expected: NAME cure poison|shrink [N] (hearts spent to remove tokens)", t[1].col)
             n = int(rest[1].text) if len(rest) == 2 else 1
-            return Parsed(ev, "action", Cure(who, rest[0].text, n), monster=who, cols=cols)
+            return Parsed(ev, "action", Cure(who, rest[0].text, n), monster=who)
         if verb == "use":
             if not rest:
                 raise LogSyntaxError("expected: NAME use CARD [ARGUMENTS]", t[1].col)
-            cols["card"] = rest[0].col
             return Parsed(ev, "action", Use(who, self.usable(rest[0]), tuple(x.text for x in rest[1:])),
-                          monster=who, cols=cols)
+                          monster=who, card_at=2)
         if verb == "take":
             if len(rest) != 1:
                 raise LogSyntaxError("expected: NAME take TILE (a wickedness tile)", t[1].col)
-            cols["card"] = rest[0].col
-            return Parsed(ev, "action", Take(who, self.tile(rest[0])), monster=who, cols=cols)
+            return Parsed(ev, "action", Take(who, self.tile(rest[0])), monster=who, card_at=2)
         if verb == "tokens":
             if len(rest) != 1 or not (rest[0].text.isascii() and rest[0].text.isdigit()) or rest[0].text == "0":
                 raise LogSyntaxError("expected: NAME tokens N (dice tokens spent before the first roll)", t[1].col)
-            return Parsed(ev, "action", Tokens(who, int(rest[0].text)), monster=who, cols=cols)
+            return Parsed(ev, "action", Tokens(who, int(rest[0].text)), monster=who)
         if verb == "play":
             if not rest:
                 raise LogSyntaxError("expected: NAME play EVOLUTION [ARGUMENTS]", t[1].col)
-            cols["card"] = rest[0].col
             card = self.evolution(rest[0])
             if card == "?":
                 raise LogSyntaxError("name the evolution played", rest[0].col)
-            return Parsed(ev, "action", Play(who, card, tuple(x.text for x in rest[1:])), monster=who, cols=cols)
+            return Parsed(ev, "action", Play(who, card, tuple(x.text for x in rest[1:])), monster=who, card_at=2)
         if verb == "evolutions":
             return Parsed(ev, "setup", what="evolutions", monster=who, values=[self.evolution(x) for x in rest])
         if verb == "evolve":
@@ -214,27 +222,61 @@ class Parser(PlayerNames):
                     kept = drawn[:1]
                 else:
                     raise LogSyntaxError("say which evolution is kept: NAME evolve CARD CARD keep CARD", t[1].col)
-            return Parsed(ev, "action", Evolve(who, drawn, kept), monster=who, cols=cols)
+            return Parsed(ev, "action", Evolve(who, drawn, kept), monster=who)
         if verb == "buy":
             texts = [x.text for x in rest]
             if len(texts) == 2 and texts[0] == "top":  # Made in a Lab
-                cols["card"] = rest[1].col
-                return Parsed(ev, "action", Buy(who, self.card(rest[1]), None, top=True), monster=who, cols=cols)
+                return Parsed(ev, "action", Buy(who, self.card(rest[1]), None, top=True), monster=who, card_at=3)
             if len(texts) == 3 and texts[1] == "from":  # Parasitic Tentacles
-                cols["card"] = rest[0].col
                 return Parsed(ev, "action", Buy(who, self.card(rest[0]), None, seller=self.player(rest[2])),
-                              monster=who, cols=cols)
+                              monster=who, card_at=2)
             if not rest or (":" in texts and (texts.index(":") != 1 or len(texts) != 3)) or \
                     (":" not in texts and len(texts) != 1):
                 raise LogSyntaxError("expected: NAME buy CARD : REVEALED-CARD (or buy top CARD, buy CARD from NAME)",
                                      t[1].col)
-            cols["card"] = rest[0].col
             reveal = self.card(rest[2]) if len(rest) == 3 else None
-            return Parsed(ev, "action", Buy(who, self.card(rest[0]), reveal), monster=who, cols=cols)
+            return Parsed(ev, "action", Buy(who, self.card(rest[0]), reveal), monster=who, card_at=2)
         texts = [x.text for x in rest]
         if not texts or texts[0] != ":":
             raise LogSyntaxError("expected: NAME sweep : CARD CARD CARD (the cards revealed)", t[1].col)
-        return Parsed(ev, "action", Sweep(who, tuple(self.card(x) for x in rest[1:])), monster=who, cols=cols)
+        return Parsed(ev, "action", Sweep(who, tuple(self.card(x) for x in rest[1:])), monster=who)
+
+    def common_action(self, ev: Event, who: int, words: list[str]) -> Parsed | None:
+        """The common, well-formed monster actions, read from the words alone (no columns needed);
+        None for anything else, which ``parse`` reads (and reports) from the tokens."""
+        verb = words[1]
+        if verb == "roll" or verb == "reroll":
+            faces = []
+            for w in words[2:]:
+                f = FACE_ALIASES.get(w) or (":" if w == ":" else FACE_ALIASES.get(w.lower()))
+                if f is None:
+                    return None
+                faces.append(f)
+            if verb == "roll":
+                return None if ":" in faces else Parsed(ev, "action", Roll(tuple(faces)), monster=who)
+            if faces.count(":") != 1:
+                return None
+            k = faces.index(":")
+            return Parsed(ev, "action", Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), monster=who)
+        if len(words) == 2 and verb in _NO_ARGUMENT:
+            action: Action = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
+                              else Decide(who, verb == "yield"))
+            return Parsed(ev, "action", action, monster=who)
+        cards = self.card_ids
+        if verb == "buy" and len(words) == 5 and words[3] == ":":
+            bought, reveal = cards.get(slug(words[2])), cards.get(slug(words[4]))
+            if bought is None or reveal is None:
+                return None
+            return Parsed(ev, "action", Buy(who, bought, reveal), monster=who, card_at=2)
+        if verb == "sweep" and len(words) >= 3 and words[2] == ":":
+            reveals = []
+            for w in words[3:]:
+                cid = cards.get(slug(w))
+                if cid is None:
+                    return None
+                reveals.append(cid)
+            return Parsed(ev, "action", Sweep(who, tuple(reveals)), monster=who)
+        return None
 
     def position(self, ev: Event) -> Parsed:
         """``NAME is hp=N vp=N energy=N place=city cards=a,b poison=N shrink=N smoke=N [eliminated]``."""
@@ -303,8 +345,8 @@ class Parser(PlayerNames):
 
 
 def _col(p: Parsed, exc: IllegalMoveError) -> int:
-    if exc.code in ("kot-not-in-market", "kot-no-energy") and "card" in p.cols:
-        return p.cols["card"]
+    if exc.code in ("kot-not-in-market", "kot-no-energy") and p.card_at >= 0:
+        return p.event.tokens[p.card_at].col
     return p.event.col
 
 
@@ -631,7 +673,7 @@ class Replay:
                 assert p.action is not None
                 act = p.action
                 opportunist = isinstance(act, Buy) and "opportunist" in st.in_play(st.monsters[act.monster])
-                if not isinstance(act, Decide | Use | Evolve | Play) and not opportunist and p.monster is not None \
+                if not isinstance(act, (Decide, Use, Evolve, Play)) and not opportunist and p.monster is not None \
                         and p.monster != st.active and st.over is None:
                     raise violation(self.rs, "kot-wrong-monster", expected=st.me.name,
                                     actor=self.players[p.monster])

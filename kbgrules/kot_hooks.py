@@ -33,7 +33,9 @@ class Hook:
         """The owner's turn starts, before the data effects of its cards and tiles (Nanobots)."""
 
     def before_roll(self, st: KingOfTokyoState, m: Monster) -> None:
-        """The owner is about to make its first roll: raise (st._fail) if something must come first."""
+        """The owner is about to make its first roll: raise (st._fail) if something must come first.
+
+        It changes nothing (a roll makes no monster lose life: the engine keeps no Camouflage undo for it)."""
 
     def resolve_dice(self, st: KingOfTokyoState, m: Monster, dice: list[str]) -> list[str]:
         """The owner's dice are about to resolve: return the faces that take effect (Hibernation)."""
@@ -80,7 +82,7 @@ class Hook:
         """Raise (st._fail) if ``m`` may not buy this hook's card now (Hibernation: outside Tokyo only)."""
 
     def free_reroll(self, st: KingOfTokyoState, m: Monster, dice: Sequence[str]) -> bool:
-        """True if re-rolling ``dice`` costs no roll."""
+        """True if re-rolling ``dice`` costs no roll (it changes nothing, like ``before_roll``)."""
         return False
 
     def on_smash_damage(self, st: KingOfTokyoState, victim: int) -> None:
@@ -92,7 +94,8 @@ class Hook:
         return amount
 
     def others_max_rolls(self, st: KingOfTokyoState, owner: int) -> int | None:
-        """A cap on the rolls of the active monster when it is not the owner (Blizzard), or None."""
+        """A cap on the rolls of the active monster when it is not the owner (Blizzard), or None (it changes
+        nothing, like ``before_roll``)."""
         return None
 
     def may_yield(self, st: KingOfTokyoState, owner: int, i: int) -> None:
