@@ -381,7 +381,11 @@ def resolve(
     for f in applied:
         for section in f.data.get("replace", ()) or ():
             tree.pop(section, None)
-        tree = merge_patch(tree, f.data.get("patch") or {})
+        patch = f.data.get("patch") or {}
+        tree = merge_patch(tree, patch)
+        for rid, r in (patch.get("rules") or {}).items():  # a new text makes the old translations wrong
+            if isinstance(r, dict) and "text" in r and "translations" not in r and rid in tree.get("rules", {}):
+                tree["rules"][rid].pop("translations", None)
     if any(f.data.get("edition") == eid for f in gf.parts):  # parts that belong to this edition only
         tree = merge_patch(tree, _base_tree(gf, eid))
     res = Resolved(gid, gf, eid, tuple(vids), players, tree, applied)

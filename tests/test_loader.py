@@ -271,3 +271,10 @@ def test_errors_sorted_by_line(write_rules: WriteRules) -> None:
     lines = _data_error(d)
     numbers = [int(x.split(":")[1]) for x in lines]
     assert numbers == sorted(numbers) and len(numbers) >= 2
+
+
+def test_an_overlay_that_rewrites_a_rule_drops_its_old_translations() -> None:
+    base = kbgrules.load("kot").rule("kot.tokyo.enter")
+    first = kbgrules.load("kot", edition="2011").rule("kot.tokyo.enter")
+    assert base.translations and first.text != base.text
+    assert first.translations != base.translations
