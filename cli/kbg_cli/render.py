@@ -48,9 +48,17 @@ class Table:
 
 def width(text: str) -> int:
     """Columns ``text`` takes in a terminal: East Asian wide characters (Hangul...) take two."""
+    if text.isascii():
+        return len(text)
     import unicodedata
 
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, cols: int, right: bool) -> str:
+    """``text`` padded with spaces to ``cols`` display columns (on the left if ``right``)."""
+    fill = " " * max(0, cols - width(text))
+    return fill + text if right else text + fill
 
 
 def wrap(text: str, cols: int, indent: str = "") -> list[str]:
@@ -98,7 +106,7 @@ class Doc:
         out: list[str] = []
         for kind, value in self.blocks:
             if kind == "heading":
-                out += [value, "=" * min(len(value), WIDTH), ""]
+                out += [value, "=" * min(width(value), WIDTH), ""]
             elif kind == "para":
                 out += [*wrap(value[0], WIDTH), ""]
             elif kind == "kingdom":
@@ -172,7 +180,7 @@ def _plain_table(t: Table) -> list[str]:
     rows = [r + [""] * (ncol - len(r)) for r in t.rows]
     header = t.columns + [""] * (ncol - len(t.columns))
     show_header = any(header)
-    widths = [max([len(header[i]) if show_header else 0] + [len(r[i]) for r in rows]) for i in range(ncol)]
+    widths = [max([width(header[i]) if show_header else 0] + [width(r[i]) for r in rows]) for i in range(ncol)]
     last = ncol - 1
     indent = "  "
     prefix_width = len(indent) + sum(widths[:last]) + 2 * last
@@ -181,9 +189,9 @@ def _plain_table(t: Table) -> list[str]:
     widths[last] = min(widths[last], wrap_width)
 
     def fmt(r: list[str]) -> list[str]:
-        cells = [r[i].rjust(widths[i]) if i in t.numeric else r[i].ljust(widths[i]) for i in range(last)]
+        cells = [_pad(r[i], widths[i], i in t.numeric) for i in range(last)]
         if last in t.numeric:
-            return [(indent + "  ".join([*cells, r[last].rjust(widths[last])])).rstrip()]
+            return [(indent + "  ".join([*cells, _pad(r[last], widths[last], True)])).rstrip()]
         tail = wrap(r[last], wrap_width) or [""]
         first = indent + "  ".join([*cells, tail[0]])
         return [first.rstrip()] + [(" " * prefix_width + x).rstrip() for x in tail[1:]]
