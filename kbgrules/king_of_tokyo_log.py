@@ -35,7 +35,7 @@ from .king_of_tokyo import (
 from .logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from .model import KingOfTokyoRuleset
 
-KEYWORDS = {"market", "first", "expect", "turn", "deck", "tiles"}
+KEYWORDS = {"market", "first", "expect", "turn", "deck", "discard", "tiles"}
 STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke", "wickedness", "tiles",
               "evolutions", "hand", "dicetokens"}
 VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure", "camouflage", "take",
@@ -153,8 +153,8 @@ class Parser(PlayerNames):
                                      ev.col)
             return Parsed(ev, "setup", what="first", monster=self.player(t[1]),
                           values=[t[2].text if len(t) == 3 else "roll"])
-        if head == "deck":
-            return Parsed(ev, "setup", what="deck", values=[self.card(x) for x in t[1:]])
+        if head in ("deck", "discard"):
+            return Parsed(ev, "setup", what=head, values=[self.card(x) for x in t[1:]])
         if head == "tiles":
             return Parsed(ev, "setup", what="tiles", values=[self.tile(x) for x in t[1:]])
         if len(t) >= 2 and t[1].text == "is":
@@ -465,8 +465,9 @@ class Replay:
     def start(self, market: list[str], first: int, states: list[Parsed], phase: str = "roll") -> KingOfTokyoState:
         """The state at the start of play: the setup, or the stated position (``NAME is ...`` lines)."""
         deck = [c for p in states if p.what == "deck" for c in p.values]
+        discard = [c for p in states if p.what == "discard" for c in p.values]
         states = [p for p in states if p.what == "monster"]
-        if not states and not deck and phase == "roll":
+        if not states and not deck and not discard and phase == "roll":
             if market and len(market) != self.rs.market_size:
                 raise violation(self.rs, "kot-reveal-count", expected=self.rs.market_size, got=len(market))
             return self.new_state(market, first)
@@ -558,6 +559,13 @@ class Replay:
         st.reveal(market, effects=False)
         from collections import Counter
 
+        for c, n in Counter(discard).items():  # the discard pile: out of the deck until a reshuffle
+            if st.deck[c] < n:
+                raise violation(rs, "kot-position", at="discard",
+                                problem=f"the discard pile cannot hold {n} {st.cards[c].name}: only {st.deck[c]} "
+                                        "not in the market or in play")
+            st.deck[c] -= n
+            st.discards[c] += n
         for c, n in Counter(deck).items():
             if st.deck[c] < n:
                 raise violation(rs, "kot-position", at="deck",
@@ -652,7 +660,7 @@ class Replay:
                         market = list(p.values)
                     elif p.what in ("tiles", "evolutions"):
                         pass
-                    elif p.what in ("monster", "deck"):
+                    elif p.what in ("monster", "deck", "discard"):
                         states.append(p)
                     else:
                         assert p.monster is not None

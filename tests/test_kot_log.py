@@ -289,3 +289,15 @@ def test_position_errors_point_at_their_line() -> None:
     deck = POSITION.replace("market heal tank energize", "market heal tank energize\ndeck frenzy frenzy")
     assert only_violation(deck)[:3:2] == (7, "kot-position")
     assert only_violation(edit(7, "turn Cid", POSITION))[:3:2] == (7, "kot-position")
+
+
+def test_a_position_states_the_discard_pile() -> None:
+    log = POSITION.replace("Ann roll 1 1 1 e e h\nAnn end\nexpect Ann vp 23\nexpect winner Ann\n",
+                           "Ann roll 1 1 1 e e h\nAnn buy heal : frenzy\nAnn end\n")
+    assert run(log).exit_code == 0
+    discarded = log.replace("market heal tank energize", "market heal tank energize\ndiscard frenzy")
+    line, _, code = only_violation(discarded)
+    assert (line, code) == (10, "kot-card-not-in-deck")  # Frenzy lies in the discard pile, not the deck
+    too_many = log.replace("market heal tank energize", "market heal tank energize\ndiscard tank")
+    line, _, code = only_violation(too_many)
+    assert (line, code) == (7, "kot-position")  # the only Tank is in the market
