@@ -374,6 +374,7 @@ class Replay:
         if any(c != row.kings_per_player for c in per_player):
             raise violation(rs, "kd-position", problem=f"'line' must give each player {row.kings_per_player} "
                                                        "claimed domino(es)", at="line")
+        self._check_placed(items, out, numbers)
         st.dealt = {n: i // row.line_size for i, n in enumerate(out)}
         st.lines_dealt = len(out) // row.line_size
         used = [0] * len(self.players)
@@ -387,6 +388,37 @@ class Replay:
             st.phase = "deal"
         else:
             st._start_turns()
+
+    def _check_placed(self, items: list[Parsed], out: list[int], current: list[int]) -> None:
+        """Warn when a stated position could not arise in play: each kingdom holds the dominoes its player
+        placed from the lines before the current one ((lines - 1) x kings each, less its discards), and
+        all the kingdoms' squares come from those dominoes. A warning, not an error: positions may be
+        made-up puzzles."""
+        from collections import Counter
+
+        st, row = self.state, self.state.row
+        before = len(out) // row.line_size - 1
+        stmts = {p.player: p for p in items if p.what == "kingdom"}
+
+        def warn(i: int | None, message: str) -> None:
+            p = stmts.get(i, items[-1]) if i is not None else items[-1]
+            self.report.notes.append(Diagnostic(self.file, p.event.line, 1, "kd-position-unlikely", message,
+                                                "warning"))
+
+        for i, k in enumerate(st.kingdoms):
+            squares = len(k.cells) - 1
+            want = 2 * (before * row.kings_per_player - k.discards)
+            if squares != want:
+                warn(i, f"{self.players[i]}'s kingdom has {squares} squares; after {before} line(s) placed and "
+                        f"{k.discards} discard(s) a game gives {want}")
+        placed = Counter((h.terrain, h.crowns) for n in out if n not in current for h in st.dominoes[n].halves)
+        seen = Counter((h.terrain, h.crowns) for k in st.kingdoms for c, h in k.cells.items() if c != (0, 0))
+        names = {t.id: t.name for t in self.rs.terrains}
+        for (terrain, crowns), n in sorted((seen - placed).items()):
+            what = names.get(terrain, terrain) + (f" with {crowns} crown(s)" if crowns else "")
+            who = next(i for i, k in enumerate(st.kingdoms) if any(
+                (h.terrain, h.crowns) == (terrain, crowns) for c, h in k.cells.items() if c != (0, 0)))
+            warn(who, f"the kingdoms hold {n} more {what} square(s) than the placed dominoes in 'out' have")
 
     def run(self, steps: list[Step], stop_line: int | None) -> None:
         from_position = any(isinstance(item, Parsed) and item.kind == "position" for _, item in steps)

@@ -353,3 +353,25 @@ def test_corrupted_move_fails_at_its_line(config: tuple[int, str, tuple[str, ...
     assert len(game.violations) == 1
     v = game.violations[0]
     assert v.line == line and v.code in codes, str(v)
+
+
+def test_an_unlikely_position_is_a_warning_not_an_error() -> None:
+    text = """\
+@game kingdomino
+@players Ann Bob
+@start position
+Ann kingdom
+    .  W  .
+    W  C  W
+    .  W  .
+Bob kingdom
+    C
+out 1 2 12 4
+line 12:Ann 1:Bob 2:Bob 4:Ann
+"""
+    report = run(text)
+    assert report.exit_code == 0
+    notes = [(d.line, d.code, d.severity) for d in report.games[0].notes]
+    assert notes == [(4, "kd-position-unlikely", "warning")] * 2  # 4 squares after no line; 4 wheat never dealt
+    fine = text.replace("    .  W  .\n    W  C  W\n    .  W  .\n", "    C\n", 1)
+    assert run(fine).games[0].notes == []
