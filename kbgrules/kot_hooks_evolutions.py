@@ -445,8 +445,22 @@ class DieChanger(Hook):
 # --------------------------------------------------------------------------- Meka Dragon
 
 
-class MechaBlast(Hook):
+class ThisTurnOnly(Hook):
+    """A temporary evolution whose effect lasts for its owner's turn: it leaves play when that turn ends."""
+
+    lasting = ""
+
+    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+        _expire(st, m, self.lasting)
+
+    def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
+        if st.active in _holders(st, self.lasting):
+            _expire(st, st.me, self.lasting)
+
+
+class MechaBlast(ThisTurnOnly):
     card = _key("mecha-blast")
+    lasting = "mecha-blast"
 
     def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
         _own_roll(st, i, "mecha-blast")
@@ -457,12 +471,6 @@ class MechaBlast(Hook):
     def deal_damage(self, st: KingOfTokyoState, owner: int, victim: int, amount: int) -> int:
         return amount + 2 if st.smashing == victim and owner == st.active else amount
 
-    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
-        _expire(st, m, "mecha-blast")
-
-    def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
-        if st.active in _holders(st, "mecha-blast"):
-            _expire(st, st.me, "mecha-blast")
 
 
 class DestructiveAnalysis(Hook):
@@ -1111,10 +1119,11 @@ class MegaPurr(Hook):
                 m.energy += 1
 
 
-class CatNip(Hook):
+class CatNip(ThisTurnOnly):
     """``play cat-nip`` before the first roll: one roll only, and the dice count double."""
 
     card = _key("cat-nip")
+    lasting = "cat-nip"
 
     def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
         _before_roll(st, i, "cat-nip")
@@ -1135,12 +1144,6 @@ class CatNip(Hook):
             st.heal(m, hearts)
         return 2 * smashes
 
-    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
-        _expire(st, m, "cat-nip")
-
-    def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
-        if st.active in _holders(st, "cat-nip"):
-            _expire(st, st.me, "cat-nip")
 
 
 class PlayWithYourFood(Hook):
