@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import difflib
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -12,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .closest import closest
 from .errors import (
     DataError,
     Diagnostic,
@@ -23,8 +23,8 @@ from .paths import data_root
 from .yamlsafe import MAX_BYTES, YamlDocument, YamlPath, parse_bytes
 
 ENV_RULES = "KBG_RULES"
-USER_KINDS = ("edition", "variant", "rules", "cards", "faq", "aliases", "tiles", "evolutions")
-PART_KINDS = ("rules", "cards", "dominoes", "faq", "aliases", "tiles", "evolutions")
+USER_KINDS = ("edition", "variant", "rules", "cards", "faq", "aliases", "glossary", "tiles", "evolutions")
+PART_KINDS = ("rules", "cards", "dominoes", "faq", "aliases", "glossary", "tiles", "evolutions")
 MAX_USER_FILES = 500
 
 
@@ -247,7 +247,7 @@ def _lookup(kind: str, query: str, table: dict[str, list[str]]) -> str:
         if any(normalize(n) == q for n in names):
             return key
     everything = {normalize(n): key for key, names in table.items() for n in names}
-    close = difflib.get_close_matches(q, list(everything), n=3, cutoff=0.7)
+    close = closest(q, everything, n=3, cutoff=0.7)
     suggestions = list(dict.fromkeys(everything[c] for c in close))
     raise UnknownNameError(kind, query, sorted(table), suggestions)
 

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 import kbgrules
 from kbg_cli.app import app
 from kbg_cli.explain_cmd import run
-from kbgrules.explain import build_index, collect, index_path, lookup, search, tokens
+from kbgrules.explain import index_path, lookup, search, tokens
+from kbgrules.explain_index import build_index, collect
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = [q for p in sorted((ROOT / "tests" / "explain").glob("questions-*.yaml"))
@@ -105,7 +106,7 @@ def test_cli_edition_and_language() -> None:
 
 
 def test_cli_bad_input() -> None:
-    for args in (["--lang", "de", "yield"], ["--game", "chess", "yield"], ["--colour", "yield"], ["--game"]):
+    for args in (["--lang", "xx", "yield"], ["--game", "chess", "yield"], ["--colour", "yield"], ["--game"]):
         code, out, err = cli(*args)
         assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("kbg: error usage:")
 
@@ -132,7 +133,7 @@ def test_hostile_queries_are_bounded_and_plain() -> None:
 
     from kbgrules import explain
 
-    junk = "".join(random.Random(1).choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(50_000))
+    junk = "".join(random.Random(1).choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(explain.MAX_QUERY))
     calls = []
     real = explain._fuzzy
     explain._fuzzy = lambda w, v: calls.append(w) or real(w, v)  # type: ignore[assignment]
@@ -140,8 +141,23 @@ def test_hostile_queries_are_bounded_and_plain() -> None:
         explain.search(junk)
     finally:
         explain._fuzzy = real
-    assert len(calls) <= explain.MAX_FUZZY  # the query is cut, and few unknown words are fuzzy-matched
-    assert run(["\x00\x01"]) == 0
+    assert len(calls) <= explain.MAX_FUZZY  # few unknown words are fuzzy-matched
+
+
+@pytest.mark.parametrize("query,code", [
+    ("", "empty-query"), ("   ", "empty-query"), ("a" * 100_000, "query-too-long"),
+    ("ab\x00\x01", "query-binary"), ("\udcff\udcfe", "query-binary"), ("ทำไมถึงเป็นแบบนั้น", "unsupported-language"),
+    ("Почему так", "unsupported-language"),
+])
+def test_unreadable_queries_are_one_line_and_exit_2(query: str, code: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from kbgrules.explain import QueryError
+
+    with pytest.raises(QueryError) as exc:
+        search(query)
+    assert exc.value.code == code
+    assert run([query]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith(f"kbg: error {code}: ")
 
 
 def test_translated_rules_answer_in_the_players_language() -> None:
@@ -151,7 +167,7 @@ def test_translated_rules_answer_in_the_players_language() -> None:
     for game in ("kingdomino", "king-of-tokyo"):
         rs = kbgrules.load(game)
         base = [r for r in rs.rules.values() if r.translations]
-        assert len(base) >= 40 and all(set(r.translations) == {"ko", "fr", "vi"} for r in base)
+        assert len(base) >= 40 and all({"ko", "fr", "vi"} <= set(r.translations) for r in base)
     text = kbgrules.load("kot").rule("kot.tokyo.yield").translations["ko"]
     lines = wrap(text, 60)
     assert all(width(ln) <= 60 for ln in lines) and " ".join(lines) == " ".join(text.split())

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from kbgrules import Card, Domino, KbgError, KingdominoRuleset, KingOfTokyoRuleset, RuleEntry, Ruleset
+from kbgrules.closest import closest
 from kbgrules.data import normalize
 
 from . import RULE_TOPICS, render
@@ -294,7 +294,7 @@ def show(rs: Ruleset, topic: str | None, as_json: bool) -> None:
     if matches:
         show_rule_list(rs, matches, as_json, f"Rules matching {topic!r} - {_title(rs)}")
         return
-    close = difflib.get_close_matches(key, list(rs.rules), n=3, cutoff=0.6)
+    close = closest(key, rs.rules, n=3, cutoff=0.6)
     topics = topics_for(rs)
     hint = f"; did you mean {' or '.join(close)}?" if close else f"; try one of: {', '.join(topics)}"
     raise KbgError(f"nothing in {rs.game.name} matches {topic!r}{hint}", code="unknown-topic")

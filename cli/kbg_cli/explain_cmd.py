@@ -23,15 +23,18 @@ class ExplainUsage(Exception):
     pass
 
 
-USAGE = """usage: kbg explain [QUERY ...] [--game G] [--edition E] [--lang ko|fr|vi] [--json] [--rules DIR]
+LANG_NAMES = {"en": "English", "ko": "Korean", "fr": "French", "vi": "Vietnamese", "de": "German", "es": "Spanish"}
+USAGE = """usage: kbg explain [QUERY ...] [--game G] [--edition E] [--lang L] [--json] [--debug] [--rules DIR]
 
 Explain a rule: give a rule id, a word, a card or component name, or a whole question, in English,
-Korean, French or Vietnamese. With no query, list every topic.
+Korean, French, Vietnamese, German or Spanish. With no query, list every topic.
 
   --game, -g G      only this game (kingdomino, king-of-tokyo, or an alias)
   --edition, -e E   show this edition's reading where editions differ
-  --lang L          show the answer in this language (ko, fr, vi) where it is written
+  --lang L          answer in this language (en, ko, fr, vi, de, es) where the text is written;
+                    the default is the language of the question
   --json            print JSON for tools
+  --debug           show how the question was read and why each entry ranked where it did
   --rules DIR       add your own rule data (repeatable; also KBG_RULES)
 """
 
@@ -45,6 +48,7 @@ class Args:
         self.edition: str | None = None
         self.lang: str | None = None
         self.json = False
+        self.debug = False
         self.rules: list[str] = []
         self.help = False
 
@@ -60,6 +64,8 @@ def parse(argv: list[str]) -> Args:
             args.help = True
         elif a == "--json":
             args.json = True
+        elif a == "--debug":
+            args.debug = True
         elif name in options:
             if not eq:
                 value = next(it, "")
@@ -73,8 +79,8 @@ def parse(argv: list[str]) -> Args:
             raise ExplainUsage(f"no such option: {a}")
         else:
             args.query.append(a)
-    if args.lang is not None and args.lang not in ("en", "ko", "fr", "vi"):
-        raise ExplainUsage(f"--lang is en, ko, fr or vi, not {args.lang!r}")
+    if args.lang is not None and args.lang not in LANG_NAMES:
+        raise ExplainUsage(f"--lang is one of {', '.join(LANG_NAMES)}, not {args.lang!r}")
     return args
 
 
@@ -107,13 +113,20 @@ def _edition_text(entry: dict[str, Any], edition: str | None) -> tuple[str, str 
     return entry["text"], None
 
 
-def render(result: Any, args: Args, lookup: Any, title: Any) -> str:
+def answer_text(entry: dict[str, Any], edition: str | None, lang: str) -> tuple[str, str, list[str]]:
+    """The text to show, its language, and notes (edition differences; no text in ``lang``)."""
+    text, note = _edition_text(entry, edition)
+    notes = [note] if note else []
+    if lang == "en":
+        return text, "en", notes
+    if lang in (entry.get("translations") or {}) and text == entry["text"]:
+        return entry["translations"][lang], lang, notes  # translations are of the default edition's text
+    return text, "en", [*notes, f"No {LANG_NAMES[lang]} text for this entry yet; here it is in English."]
+
+
+def render(result: Any, args: Args, lookup: Any, title: Any, lang: str) -> str:
     best = result.best.entry
-    text, edition_note = _edition_text(best, args.edition)
-    if args.lang and args.lang in (best.get("translations") or {}) and text == best["text"]:
-        text = best["translations"][args.lang]  # translations are of the default edition's text
-    elif args.lang and args.lang != "en":
-        edition_note = (edition_note + " " if edition_note else "") + f"(no {args.lang} translation yet)"
+    text, _, notes = answer_text(best, args.edition, lang)
     game = "Kingdomino" if best["game"] == "kingdomino" else "King of Tokyo"
     out = [f"{best['title']}  [{best['id']}, {game}]", "", _wrap(text)]
     if best.get("conflict"):
@@ -123,8 +136,8 @@ def render(result: Any, args: Args, lookup: Any, title: Any) -> str:
         out += ["", _wrap("Only in the " + ", ".join(best["editions"]) + " edition.")]
     for note in best.get("notes") or []:
         out += ["", _wrap(f"Applies {note}.")]
-    if edition_note:
-        out += ["", _wrap(edition_note)]
+    for note in notes:
+        out += ["", _wrap(note)]
     if best.get("sources"):
         out += ["", "Sources:"]
         for s in best["sources"]:
@@ -136,10 +149,27 @@ def render(result: Any, args: Args, lookup: Any, title: Any) -> str:
         for r in related[:6]:
             e = lookup(r)
             out.append(f"  {r}" + (f"  {e['title']}" if e else ""))
-    others = [h for h in result.hits[1:] if h.score >= 0.5 * result.best.score][:4]
+    other = result.other_game
+    if other is not None:
+        name = "Kingdomino" if other.entry["game"] == "kingdomino" else "King of Tokyo"
+        out += ["", _wrap(f"This question fits both games. In {name}: {other.id}  {other.entry['title']}")]
+    shown = {result.best.id, other.id if other else ""}
+    others = [h for h in result.hits[1:] if h.score >= 0.5 * result.best.score and h.id not in shown][:4]
     if others:
         out += ["", "Also close:"]
         out += [f"  {h.id}  {h.entry['title']}" for h in others]
+    return "\n".join(out) + "\n"
+
+
+def debug_text(result: Any) -> str:
+    """How the question was read, and what each term added to the first entries' scores."""
+    out = [f"language: {result.lang}   game: {result.game or 'either'}   confident: {result.confident}",
+           "terms: " + " ".join(result.terms)]
+    if result.notes:
+        out.append("close words: " + ", ".join(result.notes))
+    for h in result.hits[:5]:
+        why = ", ".join(f"{k} {v:g}" for k, v in sorted(h.why.items(), key=lambda kv: -kv[1]))
+        out.append(f"{h.score:8.2f}  {h.id}: {why}")
     return "\n".join(out) + "\n"
 
 
@@ -170,12 +200,13 @@ def run(argv: list[str]) -> int:
     if args.help:
         sys.stdout.write(USAGE)
         return 0
+    from kbgrules.errors import KbgError
     from kbgrules.explain import document_title, lookup, search, topics
 
     dirs = [*[d for d in os.environ.get("KBG_RULES", "").split(os.pathsep) if d.strip()], *args.rules]
-    query = " ".join(args.query).strip()
+    query = " ".join(args.query)
     try:
-        if not query:
+        if not args.query:
             items = topics(game)
             if args.json:
                 sys.stdout.write(json.dumps({"kbg_json": 1, "topics": items}, ensure_ascii=False, indent=2) + "\n")
@@ -186,31 +217,46 @@ def run(argv: list[str]) -> int:
             sys.stdout.write("\n".join(lines) + "\n")
             return 0
         result = search(query, game, dirs)
-    except Exception as exc:
-        from kbgrules.errors import KbgError
-
-        if not isinstance(exc, KbgError):
-            raise
+    except KbgError as exc:
         for line in exc.lines():
             sys.stderr.write(f"kbg: {line}\n")
         return 2
+    lang = args.lang or result.lang
+    shown = _shown(query)
     if args.json:
         best = result.hits[0] if result.hits else None
         entry = dict(best.entry) if best else None
         if entry is not None:
-            entry["answer"], entry["edition_note"] = _edition_text(entry, args.edition)
+            entry["answer"], entry["answer_lang"], answer_notes = answer_text(entry, args.edition, lang)
+            entry["edition_note"] = next((n for n in answer_notes if "edition" in n), None)
+            entry["answer_notes"] = answer_notes
             entry["sources"] = [{**s, "title": document_title(entry["game"], s["doc"], dirs)}
                                 for s in entry.get("sources", [])]
-        sys.stdout.write(json.dumps({
-            "kbg_json": 1, "query": query, "confident": result.confident,
+        other = result.other_game
+        doc = {
+            "kbg_json": 1, "query": query, "lang": result.lang, "game": result.game, "confident": result.confident,
             "best": {**entry, "score": best.score} if best and entry else None,
+            "other_game": {"id": other.id, "title": other.entry["title"], "game": other.entry["game"],
+                           "score": other.score} if other else None,
             "candidates": [{"id": h.id, "title": h.entry["title"], "score": h.score} for h in result.hits[1:]],
-        }, ensure_ascii=False, indent=2) + "\n")
+        }
+        if args.debug:
+            doc["debug"] = {"terms": list(result.terms), "close_words": list(result.notes),
+                            "why": {h.id: h.why for h in result.hits}}
+        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
         return 0
+    if args.debug:
+        sys.stdout.write(debug_text(result))
     if not result.confident:
-        near = "\n".join(f"  {h.id}  {h.entry['title']}" for h in result.hits[:5]) or "  (none)"
-        sys.stdout.write(f"Nothing in kbg's rules answers {query!r} well. Nearest topics:\n{near}\n"
+        near = "\n".join(f"  {h.id}  {h.entry['title']}" for h in result.hits[:3]) or "  (none)"
+        sys.stdout.write(f"Nothing in kbg's rules answers {shown} well. Nearest topics:\n{near}\n"
                          "List every topic with: kbg explain\n")
         return 0
-    _show(render(result, args, lambda i: lookup(i, dirs), lambda g, k: document_title(g, k, dirs)))
+    _show(render(result, args, lambda i: lookup(i, dirs), lambda g, k: document_title(g, k, dirs), lang))
     return 0
+
+
+def _shown(query: str) -> str:
+    """The query as quoted back: escaped, and cut when long."""
+    text = query if len(query) <= 60 else query[:57] + "..."
+    return repr(text)

@@ -1,0 +1,254 @@
+"""Building ``kbg explain``'s index from the rule data (the slow path: loads every edition).
+
+``python -m kbgrules.explain --build`` writes the result to ``rules_data/explain-index.json``, so
+answering a question reads one JSON file and parses no YAML. Every field of every entry goes
+through :func:`kbgrules.explain_text.analyze`, the same analysis a question gets.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from .explain_text import CONCEPT, analyze, compile_glossary, phrase, weak_keys
+
+INDEX_VERSION = 3
+# How much a term counts in each field of an entry; `tr` is the entry's own translations.
+FIELD_WEIGHTS = {"id": 3.0, "title": 4.0, "alias": 3.0, "body": 1.0, "tr": 1.0}
+NAMED_KINDS = ("card", "evolution", "tile")  # entries found by their name, typos and all
+
+
+class Entry:
+    """One topic kbg can explain."""
+
+    def __init__(self, id: str, game: str, kind: str, title: str, text: str,
+                 sources: list[dict[str, Any]] | None = None, related: list[str] | None = None,
+                 conflict: str | None = None, notes: list[str] | None = None, editions: list[str] | None = None,
+                 translations: dict[str, str] | None = None, aliases: list[str] | None = None,
+                 variants: list[str] | None = None) -> None:
+        self.id = id
+        self.game = game
+        self.kind = kind  # rule, faq, card, tile, evolution, domino, terrain, component, edition, variant, option
+        self.title = title
+        self.text = text
+        self.sources = sources or []
+        self.related = related or []
+        self.conflict = conflict
+        self.notes = notes or []
+        self.by_edition: dict[str, str] = {}  # edition -> its text, where it differs
+        self.editions = editions or []  # editions the entry exists in (empty: all)
+        self.translations = translations or {}
+        self.aliases = aliases or []  # words players use, every language
+        self.variants = variants or []  # variants the entry exists in (empty: the base game)
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+class Corpus:
+    """What the index is built from: the entries, and per game its documents, names and glossary."""
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.documents: dict[str, dict[str, str]] = {}
+        self.game_names: dict[str, list[str]] = {}
+        self.glossaries: dict[str, dict[str, Any]] = {}
+
+
+def _sources(items: Any) -> list[dict[str, Any]]:
+    return [{"doc": s.doc, "section": s.section, "edition": s.edition} for s in items]
+
+
+def _words(lang_words: Any) -> list[str]:
+    return [w for ws in (lang_words or {}).values() for w in ws]
+
+
+def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
+    """Every entry of every game, from the rule data (slow: loads every edition and variant)."""
+    import kbgrules
+    from kbgrules import KingdominoRuleset, KingOfTokyoRuleset
+
+    out: dict[str, Entry] = {}
+    corpus = Corpus()
+    for info in kbgrules.games(rules_dirs):
+        prefix = "kd" if info.id == "kingdomino" else "kot" if info.id == "king-of-tokyo" else info.id
+        default = info.default_edition.id
+        base = kbgrules.load(info.id, rules_dirs=rules_dirs)
+        docs = {k: d.title for k, d in base.documents.items()}
+        for ed in info.editions:  # the default edition first
+            rs = kbgrules.load(info.id, edition=ed.id, rules_dirs=rules_dirs)
+            for r in rs.rules.values():
+                e = out.get(r.id)
+                if e is None:
+                    out[r.id] = Entry(r.id, info.id, "rule", r.title, r.text, _sources(r.sources), list(r.related),
+                                      r.conflict, editions=[] if ed.id == default else [ed.id],
+                                      translations=dict(r.translations))
+                elif r.text != e.text:
+                    e.by_edition[ed.id] = r.text
+            if isinstance(rs, KingOfTokyoRuleset):
+                for c in rs.cards:
+                    cid = f"{prefix}.card.{c.id}"
+                    text = f"{c.name}: {c.type} card, cost {c.cost}. {c.effect}"
+                    if cid not in out:
+                        out[cid] = Entry(cid, info.id, "card", c.name, text, _sources(c.sources),
+                                         conflict=c.clarification, editions=[] if ed.id == default else [ed.id])
+                    elif out[cid].text != text:
+                        out[cid].by_edition[ed.id] = text
+                        if c.name != out[cid].title:
+                            out[cid].aliases.append(c.name)
+                for tile in rs.tiles:
+                    tid = f"{prefix}.tile.{tile.id}"
+                    back = next((b.name for b in rs.tiles if b.id == tile.back), None)
+                    text = (f"{tile.name}: wickedness tile, level {tile.level}, {tile.side} side"
+                            + (f" (the other side is {back})" if back else "") + f". {tile.effect}")
+                    out[tid] = Entry(tid, info.id, "tile", tile.name, text, _sources(tile.sources),
+                                     ["kot.dark.tiles", "kot.dark.thresholds"], tile.clarification,
+                                     editions=[ed.id])
+            for comp in rs.components:
+                cid = f"{prefix}.component.{comp.id}"
+                if ed.id != default and cid not in out:
+                    count = f"{comp.count} " if comp.count else ""
+                    out[cid] = Entry(cid, info.id, "component", comp.name.capitalize(),
+                                     f"{count}{comp.name} in the {ed.title} box"
+                                     + (f": {comp.note}." if comp.note else "."), editions=[ed.id])
+        for v in info.variants:
+            rs = kbgrules.load(info.id, variants=[v.id], rules_dirs=rules_dirs)
+            for r in rs.rules.values():
+                if r.id not in out:
+                    out[r.id] = Entry(r.id, info.id, "rule", r.title, r.text, _sources(r.sources), list(r.related),
+                                      r.conflict, notes=[f"with the variant {v.id}"], translations=dict(r.translations),
+                                      variants=[v.id])
+            if isinstance(rs, KingOfTokyoRuleset):
+                monsters: dict[str, str] = {}
+                for c in rs.evolutions:
+                    eid = f"{prefix}.evolution.{c.id}"
+                    who = monsters.setdefault(c.monster, c.monster.replace("-", " ").title())
+                    if eid not in out:
+                        out[eid] = Entry(eid, info.id, "evolution", c.name,
+                                         f"{c.name}: {who}'s {c.type} evolution (Power Up!). {c.effect}",
+                                         _sources(c.sources), ["kot.evolution.play", "kot.evolution.draw"],
+                                         c.clarification, notes=[f"with the variant {v.id}"], variants=[v.id])
+        if isinstance(base, KingdominoRuleset):
+            tnames = {t.id: t.name for t in base.terrains}
+            for dom in base.dominoes:
+                halves = [f"{tnames[h.terrain]}" + (f" with {h.crowns} crown{'s' * (h.crowns > 1)}" if h.crowns else "")
+                          for h in dom.halves]
+                out[f"kd.domino.{dom.number}"] = Entry(
+                    f"kd.domino.{dom.number}", info.id, "domino", f"Domino {dom.number}",
+                    f"Domino {dom.number}: first half {halves[0]}, second half {halves[1]}.",
+                    [{"doc": "BGA", "section": "material.inc.php", "edition": None}], ["kd.components.numbers"])
+            for t in base.terrains:
+                squares = sum(1 for dom in base.dominoes for h in dom.halves if h.terrain == t.id)
+                crowns = sum(h.crowns for dom in base.dominoes for h in dom.halves if h.terrain == t.id)
+                out[f"kd.terrain.{t.id}"] = Entry(
+                    f"kd.terrain.{t.id}", info.id, "terrain", t.name.capitalize(),
+                    f"{t.name.capitalize()} (letter {t.letter} in grids): {squares} squares and {crowns} crowns "
+                    f"among the 48 dominoes.", [{"doc": "R1", "section": "Components", "edition": None}],
+                    ["kd.components.terrains", "kd.score.property"], aliases=[t.letter.lower(), *t.aliases])
+        for comp in base.components:
+            cid = f"{prefix}.component.{comp.id}"
+            count = f"{comp.count} " if comp.count else ""
+            out[cid] = Entry(cid, info.id, "component", comp.name.capitalize(),
+                             f"{count}{comp.name} in the box" + (f": {comp.note}." if comp.note else "."),
+                             related=[f"{prefix}.components"])
+        for ov in [*info.editions, *info.variants]:
+            kind = "edition" if ov.kind == "edition" else "option" if ov.option else "variant"
+            oid = f"{prefix}.{kind}.{ov.id}"
+            if kind == "variant" and oid in out:
+                continue
+            out[oid] = Entry(oid, info.id, kind, ov.title, ov.summary + (" (the default)" if ov.default else ""),
+                             _sources(ov.sources), aliases=[ov.id, *ov.aliases])
+        for fid, f in (base.data.get("faq") or {}).items():
+            out[fid] = Entry(fid, info.id, "faq", str(f["question"]), str(f["answer"]).strip(),
+                             [dict(s) for s in f.get("sources", ())], list(f.get("related", ())),
+                             None if f.get("conflict") is None else str(f["conflict"]).strip(),
+                             editions=list(f.get("editions", ())), translations=dict(f.get("translations") or {}),
+                             aliases=_words(f.get("phrasings")))
+        for target, words in (base.data.get("words") or {}).items():
+            if target in out:
+                out[target].aliases.extend(_words(words))
+        corpus.documents[info.id] = docs
+        corpus.game_names[info.id] = sorted({phrase(n) for n in (info.id, info.name, *info.aliases)} - {""})
+        corpus.glossaries[info.id] = dict(base.data.get("glossary") or {})
+    corpus.entries = list(out.values())
+    return corpus
+
+
+def _fields(e: Entry) -> dict[str, list[str]]:
+    return {
+        "id": [e.id.replace(".", " ").replace("-", " ")],
+        "title": [e.title],
+        "alias": list(e.aliases),
+        "body": [e.text, e.conflict or "", *e.by_edition.values()],
+        "tr": list(e.translations.values()),
+    }
+
+
+def build_index(corpus: Corpus) -> dict[str, Any]:
+    """An inverted index over the entries' analysed fields, ready to be stored as JSON.
+
+    ``postings`` maps a term (a word stem, a Korean syllable pair or a ``~concept``) to a string of
+    ``entry:weight`` pairs (field weights applied); a string, because JSON strings load several
+    times faster than lists of pairs. ``names`` maps the name of each card, evolution and tile to
+    its entry, for matching names with typos; ``glossary`` is what questions are analysed with
+    (each game's names are a concept too, ``~game-kingdomino``); ``needs`` lists, for an entry that
+    exists only in an edition or variant, the concepts that name it.
+    """
+    glossaries = {g: {**concepts, f"game-{g}": {"words": {"en": corpus.game_names.get(g, [])}}}
+                  for g, concepts in corpus.glossaries.items()}
+    glossary = compile_glossary(glossaries)
+    by_game: dict[str, list[str]] = {}
+    for e in corpus.entries:
+        by_game.setdefault(e.game, []).extend(t for ts in _fields(e).values() for t in ts if t)
+    glossary["weak"] = weak_keys(glossary, by_game)
+    overlays: dict[str, list[str]] = dict(glossary["overlays"])
+    needs: dict[str, list[str]] = {}
+    postings: dict[str, dict[int, float]] = {}
+    lengths: list[int] = []
+    phrases: dict[str, list[int]] = {}
+    names: dict[str, list[int]] = {}
+    for n, e in enumerate(corpus.entries):
+        length = 0
+        for fname, texts in _fields(e).items():
+            for text in texts:
+                if not text:
+                    continue
+                a = analyze(text, glossary, e.game)
+                terms = [*a.terms, *(c for c, _ in a.concepts)]
+                if fname != "tr":
+                    length += len(terms)
+                for t in terms:
+                    postings.setdefault(t, {})
+                    postings[t][n] = postings[t].get(n, 0.0) + FIELD_WEIGHTS[fname]
+        lengths.append(max(1, length))
+        scope = {*e.editions, *e.variants}
+        need = sorted(CONCEPT + c for c, ovs in overlays.items() if scope & set(ovs))
+        if need:
+            needs[str(n)] = need
+        for p in {phrase(e.title), phrase(e.id), *(phrase(a) for a in e.aliases)}:
+            if p:
+                phrases.setdefault(p, []).append(n)
+        if e.kind in NAMED_KINDS:
+            for p in {phrase(e.title), *(phrase(a) for a in e.aliases)}:
+                if p and n not in names.setdefault(p, []):
+                    names[p].append(n)
+
+    def lean(e: Entry) -> dict[str, Any]:
+        d = {k: v for k, v in e.to_json().items() if v not in (None, [], {}) or k in ("id", "text")}
+        d["sources"] = [{k: v for k, v in s.items() if v is not None} for s in e.sources]
+        return d
+
+    return {
+        "version": INDEX_VERSION,
+        "documents": corpus.documents,
+        "games": corpus.game_names,
+        "glossary": glossary,
+        "entries": [lean(e) for e in corpus.entries],
+        "postings": {t: " ".join(f"{n}:{round(w, 2):g}" for n, w in sorted(d.items()))
+                     for t, d in sorted(postings.items())},
+        "lengths": lengths,
+        "phrases": phrases,
+        "names": names,
+        "needs": needs,
+    }

@@ -1,0 +1,388 @@
+"""Text analysis for ``kbg explain``: the same steps for a player's question and for the rule data.
+
+A text becomes *terms*: lower-case, accent-free words, lightly stemmed (``yielding`` -> ``yield``),
+with number words as digits; Korean words also give their syllable pairs. Game words are then
+mapped to *concepts* of the games' glossaries (``rules_data/*/glossary.yaml``): ``fuir``, ``항복``,
+``nhường`` and ``verlassen`` all give ``~yield``, so a question meets an entry that uses another
+word, or another language, for the same thing. Dice notation (``1-1-1``, ``three 2s``) gives
+``~number-set`` and ``~face-2``. Which games a question's words belong to, and which language it is
+written in, are found here too. Nothing here knows a game: the glossaries carry that.
+
+Stopwords and number words are language facts, not rules, so they live here rather than in
+``rules_data``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any
+
+LANGS = ("en", "ko", "fr", "vi", "de", "es")
+CONCEPT = "~"  # concept terms start with this; words never do
+WEAK_SIGN = 0.25  # how much a game word the other game's texts also use says about the game
+
+_STOP = {
+    "en": """a an the i i'm im my me we our you your he she his her they them is are am be been can could
+        do does did to in into of on at for with what whats how when where who which if it its this that
+        there then than or and not no so as by from have has had get gets got happen happens happened
+        rule rules about will would should must may might just any some all one still also only
+        anyone someone question please thanks hi hello s t don doesn didn isn aren wasn but out up
+        over then still also each every other more most very much many same even own too again once
+        here there while because since though although yet whether either neither both""",
+    "fr": """le la les l de des du d un une et est en dans que qui je j on peut il elle au aux pour sur ce
+        se ne pas plus si ou mais avec son sa ses mon ma mes vous nous tu te me qu y a c est-ce
+        faut-il peut-on doit comment quoi bonjour merci n m s sont être avoir cette ces cet leur
+        leurs tout tous toute toutes aussi très bien alors donc car ici jeu jouer""",
+    "vi": """có không là và của được khi thì cho một những các này ở với mình bạn tôi nếu thì sao
+        gì nào ai làm thế vậy hay hoặc đã đang sẽ phải cần nhé ạ ơi""",
+    "de": """der die das den dem des ein eine einen einem einer und ist in im zu zum zur von mit auf für
+        an am als auch aber oder wenn wann wie was wer wo ich du er sie es wir ihr man kann darf
+        muss soll nicht kein keine noch nur bei nach aus so dann dass ob hat haben sein bin bist
+        dies diese dieser dieses diesem jeder jede jedes jedem jeden sich mir mich dir dich ihm ihn uns
+        euch wird werden wurde war waren einmal immer schon sehr mehr ganz also dabei dafür damit
+        dann denn doch hier dort weil sondern sowie zwischen gibt geht spiel spielen""",
+    "es": """el la los las lo un una unos unas y o de del al en que es se por para con no sí si su sus
+        mi mis tu yo me te le les nos como cuando cuál qué quién puede puedo hay hola gracias está
+        son ser pero más muy ya también este esta estos estas ese esa eso cada todo todos toda todas
+        nuestro nuestra vuestro otro otra otros hace hacer tiene tienen tener juego jugar""",
+}
+_NUMBERS = {
+    "0": "zero zéro null cero không 영",
+    "1": "one un une eins ein uno una một 하나 한",
+    "2": "two deux zwei dos hai 둘 두",
+    "3": "three trois drei tres ba 셋 세",
+    "4": "four quatre vier cuatro bốn 넷 네",
+    "5": "five cinq fünf cinco năm 다섯",
+    "6": "six sechs seis sáu 여섯",
+    "7": "seven sept sieben siete bảy 일곱",
+    "8": "eight huit acht ocho tám 여덟",
+    "9": "nine neuf neun nueve chín 아홉",
+    "10": "ten dix zehn diez mười 열",
+}
+_KO_PARTICLES = ("에서는", "에서", "으로", "에게", "까지", "부터", "보다", "처럼", "은", "는", "이", "가", "을",
+                 "를", "에", "의", "도", "로", "와", "과", "만", "나", "랑")
+_VI_MARKS = set("ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ")
+
+
+# --------------------------------------------------------------------------- characters and words
+
+
+def _fold_char(c: str) -> str:
+    if "\uac00" <= c <= "\ud7a3" or "\u1100" <= c <= "\u11ff" or "\u3130" <= c <= "\u318f":
+        return c  # Hangul stays whole
+    if c in "đĐ":
+        return "d"
+    if c == "ß":
+        return "ss"
+    return "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x))
+
+
+def fold(text: str) -> str:
+    """Lower case, accents removed from Latin letters (Vietnamese and French typed without them match)."""
+    return "".join(_fold_char(c) for c in unicodedata.normalize("NFC", text.casefold()))
+
+
+_WORD = re.compile(r"[0-9a-z]+|[\uac00-\ud7a3]+")
+_RAW_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+STOPWORDS = frozenset(fold(w) for ws in _STOP.values() for w in ws.split())
+NUMBER_WORDS = {fold(w): n for n, ws in _NUMBERS.items() for w in ws.split()
+                if not ("\uac00" <= w[0] <= "\ud7a3")}  # Korean number words are prefixes, not words
+
+
+def is_hangul(word: str) -> bool:
+    return "\uac00" <= word[0] <= "\ud7a3"
+
+
+def stem(word: str) -> str:
+    """A light, language-blind stem: plural and -ing/-ed endings and a final e go (``placing`` ->
+    ``plac`` = ``place``). The same function runs on the data and on questions, so only
+    consistency matters."""
+    if len(word) <= 3 or not word.isalpha() or is_hangul(word):
+        return word
+    w = word
+    if w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith(("ches", "shes", "sses", "xes")):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    if w.endswith("ing") and len(w) > 5:
+        w = w[:-3]
+    elif w.endswith("ed") and len(w) > 4:
+        w = w[:-2]
+    if w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    return w
+
+
+def korean_forms(word: str) -> list[str]:
+    """The word, the word without a trailing particle, and its prefixes of two syllables or more."""
+    forms = [word]
+    for p in _KO_PARTICLES:
+        if word.endswith(p) and len(word) > len(p):
+            forms.append(word[:-len(p)])
+            break
+    forms.extend(word[:i] for i in range(2, len(word)))
+    return forms
+
+
+_GRID = re.compile(r"(\d)\s*[x×*]\s*(\d)")
+
+
+def words(text: str) -> list[str]:
+    """The folded words of ``text``, number words written as digits, ``5 x 5`` as ``5x5``."""
+    return [NUMBER_WORDS.get(w, w) for w in _WORD.findall(_GRID.sub(r"\1x\2", fold(text)))]
+
+
+def phrase(text: str) -> str:
+    return " ".join(_WORD.findall(fold(text)))
+
+
+def tokens(text: str) -> list[str]:
+    """Plain word terms (no concepts): stems of the words that are not stopwords, and Korean
+    syllable pairs."""
+    out: list[str] = []
+    for w in words(text):
+        if is_hangul(w):
+            out.extend([w] if len(w) == 1 else [w[i:i + 2] for i in range(len(w) - 1)])
+        elif w not in STOPWORDS:
+            out.append(stem(w))
+    return out
+
+
+# --------------------------------------------------------------------------- glossary
+
+
+def glossary_key(term: str) -> tuple[str, bool] | None:
+    """How a glossary word is matched: its words, stemmed and joined by spaces, and whether the
+    accents must match too (a word that folds to a stopword: French ``dés`` is not ``des``)."""
+    ws = words(term)
+    if not ws:
+        return None
+    key = " ".join(w if is_hangul(w) else stem(w) for w in ws)
+    exact = len(ws) == 1 and ws[0] in STOPWORDS
+    return (unicodedata.normalize("NFC", term.casefold()) if exact else key), exact
+
+
+def compile_glossary(glossaries: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """``{game: {concept: {"words": {lang: [word, ...]}}}}`` -> the form the index stores:
+    ``phrases`` (match key -> [concept, ...]), ``exact`` (accent-exact words), ``games``
+    (concept -> games), ``langs`` (match key -> languages it is a word of) and ``overlays``
+    (concept -> the editions and variants it names)."""
+    phrases: dict[str, list[str]] = {}
+    exact: dict[str, list[str]] = {}
+    games: dict[str, list[str]] = {}
+    langs: dict[str, list[str]] = {}
+    overlays: dict[str, list[str]] = {}
+    for game, concepts in sorted(glossaries.items()):
+        for cid, c in sorted(concepts.items()):
+            games.setdefault(cid, [])
+            if game not in games[cid]:
+                games[cid].append(game)
+            for ov in c.get("overlays") or ():
+                if str(ov) not in overlays.setdefault(cid, []):
+                    overlays[cid].append(str(ov))
+            for lang, ws in sorted((c.get("words") or {}).items()):
+                for w in ws:
+                    found = glossary_key(str(w))
+                    if found is None:
+                        continue
+                    key, must_match = found
+                    table = exact if must_match else phrases
+                    if cid not in table.setdefault(key, []):
+                        table[key].append(cid)
+                    if not must_match and lang not in langs.setdefault(key, []):
+                        langs[key].append(lang)
+    longest = max((len(k.split()) for k in phrases), default=1)
+    return {"phrases": phrases, "exact": exact, "games": games, "langs": langs, "longest": longest,
+            "overlays": overlays}
+
+
+def weak_keys(glossary: Mapping[str, Any], texts: Mapping[str, list[str]]) -> list[str]:
+    """Glossary words of one game that the other game's texts use too (``place``, ``center``):
+    weak signs of which game a question is about. ``texts`` maps a game to its entries' texts."""
+    seqs = {g: [" " + " ".join(w if is_hangul(w) else stem(w) for w in words(t)) + " " for t in ts]
+            for g, ts in texts.items()}
+    cgames = glossary["games"]
+    out = []
+    for key, cids in glossary["phrases"].items():
+        owners = {g for c in cids for g in cgames.get(c, ())}
+        if len(owners) != 1:
+            continue
+        needle = key if is_hangul(key) else f" {key} "
+        if any(needle in s for g, ss in seqs.items() if g not in owners for s in ss):
+            out.append(key)
+    return sorted(out)
+
+
+class Analysis:
+    """What a text says, for ranking: its terms, the concepts found (with the words that gave
+    them), the games its words belong to, and the languages of its glossary words."""
+
+    __slots__ = ("concepts", "games", "langs", "terms")
+
+    def __init__(self) -> None:
+        self.terms: list[str] = []
+        self.concepts: list[tuple[str, str]] = []  # (concept, the words that gave it)
+        self.games: list[tuple[set[str], float]] = []  # per game word: its games, and how sure a sign it is
+        self.langs: dict[str, float] = {}
+
+
+_DICE_RUN = re.compile(r"\b([1-6])(?:\s*[-,/+x ]\s*\1){2,}\b|\b(111|222|333)\b")
+_COUNT_FACE = re.compile(r"\b([3-8])\s*(?:x\s*)?(?:of\s+|de\s+|des\s+)?([1-3])(?:s|'s|er)?\b")
+
+
+def _dice_terms(folded: str) -> list[tuple[str, str]]:
+    """Dice notation in a text: ``1-1-1``, ``222``, ``three 2s`` (number words already digits)."""
+    out: list[tuple[str, str]] = []
+    for m in _DICE_RUN.finditer(folded):
+        face = (m.group(1) or m.group(2)[0])
+        out += [(f"{CONCEPT}number-set", m.group(0)), (f"{CONCEPT}face-{face}", m.group(0))]
+    for m in _COUNT_FACE.finditer(folded):
+        out += [(f"{CONCEPT}number-set", m.group(0)), (f"{CONCEPT}face-{m.group(2)}", m.group(0))]
+    return out
+
+
+def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None) -> Analysis:
+    """Terms and concepts of ``text``. With ``game``, only that game's concepts are used (the
+    data of one game); without, every game's (a question)."""
+    a = Analysis()
+    raw = [unicodedata.normalize("NFC", w.casefold()) for w in _RAW_WORD.findall(text)]
+    ws = words(text)
+    a.terms = tokens(text)
+    folded = " ".join(ws)
+    for concept, src in _dice_terms(folded):
+        a.concepts.append((concept, src))
+    phrases: dict[str, list[str]] = glossary.get("phrases", {})
+    exact: dict[str, list[str]] = glossary.get("exact", {})
+    cgames: dict[str, list[str]] = glossary.get("games", {})
+    klangs: dict[str, list[str]] = glossary.get("langs", {})
+    longest = int(glossary.get("longest", 1))
+    weak = set(glossary.get("weak", ()))
+    forms = [korean_forms(w) if is_hangul(w) else [stem(w)] for w in ws]
+    rawset = set(raw)
+    covered = [False] * len(ws)
+    i = 0
+    while i < len(ws):
+        matched = 0
+        for n in range(min(longest, len(ws) - i), 0, -1):
+            keys = _keys(forms[i:i + n])
+            for key in keys:
+                cids = phrases.get(key)
+                if cids and (n > 1 or ws[i] not in STOPWORDS):
+                    _add(a, cids, " ".join(ws[i:i + n]), cgames, game, WEAK_SIGN if key in weak else 1.0)
+                    for lang in klangs.get(key, ()):
+                        a.langs[lang] = a.langs.get(lang, 0.0) + 1.0 / len(klangs[key])
+                    matched = n
+                    break
+            if matched:
+                break
+        for k in range(i, i + matched):
+            covered[k] = True
+        i += matched or 1
+    for k, w in enumerate(ws):
+        if not covered[k] and len(w) >= 7 and w.isalpha() and not is_hangul(w) and w not in STOPWORDS:
+            for part in _compound_parts(w, phrases):
+                _add(a, phrases[part], w, cgames, game)
+    for key, cids in exact.items():
+        if key in rawset:
+            _add(a, cids, key, cgames, game)
+    return a
+
+
+def _compound_parts(word: str, phrases: Mapping[str, list[str]]) -> list[str]:
+    """Glossary words that begin or end a longer word: ``zusatzwürfel`` -> ``würfel``,
+    ``herzsymbol`` -> ``herz`` (German writes compounds as one word)."""
+    parts = []
+    for i in range(len(word) - 3, 3, -1):
+        if word[:i] in phrases:
+            parts.append(word[:i])
+            break
+    for i in range(3, len(word) - 3):
+        tail = stem(word[i:])
+        if tail in phrases:
+            parts.append(tail)
+            break
+    return parts
+
+
+def _keys(forms: list[list[str]]) -> list[str]:
+    keys = [""]
+    for fs in forms:
+        keys = [f"{k} {f}".strip() for k in keys for f in fs][:32]
+    return keys
+
+
+def _add(a: Analysis, cids: list[str], src: str, cgames: Mapping[str, list[str]], game: str | None,
+         sign: float = 1.0) -> None:
+    games: set[str] = set()
+    for cid in cids:
+        owners = cgames.get(cid, [])
+        if game is not None and game not in owners:
+            continue
+        games.update(owners)
+        a.concepts.append((CONCEPT + cid, src))
+    if games:
+        a.games.append((games, sign))
+
+
+# --------------------------------------------------------------------------- languages
+
+
+def detect_language(text: str, glossary_langs: Mapping[str, float] | None = None) -> tuple[str, bool]:
+    """The language a question is written in, and whether the guess is sure. Script first (Hangul,
+    Vietnamese letters), then stopwords and characters of each Latin-script language, then the
+    languages of its glossary words."""
+    low = unicodedata.normalize("NFC", text.casefold())
+    if any("\uac00" <= c <= "\ud7a3" for c in low):
+        return "ko", True
+    if any(c in _VI_MARKS for c in low):
+        return "vi", True
+    score = dict.fromkeys(("en", "fr", "de", "es", "vi"), 0.0)
+    if any(c in "äöüß" for c in low):
+        score["de"] += 2
+    if any(c in "ñ¿¡" for c in low):
+        score["es"] += 2
+    if any(c in "çœèùû" for c in low) or re.search(r"\b(?:qu|l|d|j|n|s|c)'", low):
+        score["fr"] += 2
+    ws = words(text)
+    for w in ws:
+        for lang, table in _STOP_BY_LANG.items():
+            if w in table:
+                score[lang] += 1.0 / _STOP_OWNERS[w]
+    for lang, v in (glossary_langs or {}).items():
+        if lang in score:
+            score[lang] += 0.5 * v
+    best = max(score, key=lambda k: score[k])
+    ranked = sorted(score.values(), reverse=True)
+    if ranked[0] == 0:
+        return "en", False
+    return best, ranked[0] >= 1 and ranked[0] >= 1.5 * ranked[1]
+
+
+_STOP_BY_LANG = {lang: frozenset(fold(w) for w in ws.split()) for lang, ws in _STOP.items() if lang != "ko"}
+_STOP_OWNERS = {w: sum(w in t for t in _STOP_BY_LANG.values()) for t in _STOP_BY_LANG.values() for w in t}
+
+
+def unsupported_script(text: str) -> bool:
+    """True when ``text`` has letters but none in a script kbg reads (Latin or Hangul)."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return False
+    return not any(c.isascii() or "\u00c0" <= c <= "\u024f" or "\u1e00" <= c <= "\u1eff"
+                   or "\uac00" <= c <= "\ud7a3" or "\u1100" <= c <= "\u11ff" or "\u3130" <= c <= "\u318f"
+                   for c in letters)
+
+
+def _iter_pairs(items: Iterable[str]) -> Iterable[tuple[str, str]]:
+    it = iter(items)
+    prev = next(it, None)
+    for cur in it:
+        if prev is not None:
+            yield prev, cur
+        prev = cur
