@@ -67,6 +67,8 @@ BOTH_GAMES = 0.9  # the other game's best entry is offered too when it scores th
 NAME_BONUS = 8.0  # a card, evolution or tile named in the question (typos allowed)
 RELATED_NAME_BONUS = 6.0  # an FAQ entry about that card
 EXACT_PHRASE_BONUS = 12.0
+PARTIAL_PHRASE_BONUS = 3.0
+COVERAGE_POWER = 1.0  # scores are scaled by the share of the question's weight an entry matches, to this power
 WEAK_COVERAGE = 0.34  # below this share of the question's weight matched, the answer is not confident
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\udc80-\udcff]")
 
@@ -317,13 +319,17 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
     for n in index["phrases"].get(qp, []):
         scores[n] = scores.get(n, 0.0) + EXACT_PHRASE_BONUS
         why.setdefault(n, {})["=phrase"] = EXACT_PHRASE_BONUS
-    if len(qp) >= 4:
+    if len(qp) >= 4:  # a known phrasing inside the question, or the question inside one: the best per entry
+        partial: dict[int, tuple[float, str]] = {}
         for p, ns in index["phrases"].items():
             if len(p) >= 4 and p != qp and (f" {p} " in padded or (len(qp) >= 8 and qp in p)):
-                bonus = 3.0 * min(len(p), len(qp)) / max(len(p), len(qp))
+                bonus = PARTIAL_PHRASE_BONUS * min(len(p), len(qp)) / max(len(p), len(qp))
                 for n in ns:
-                    scores[n] = scores.get(n, 0.0) + bonus
-                    why.setdefault(n, {})[f"~phrase:{p}"] = round(bonus, 3)
+                    if bonus > partial.get(n, (0.0, ""))[0]:
+                        partial[n] = (bonus, p)
+        for n, (bonus, p) in partial.items():
+            scores[n] = scores.get(n, 0.0) + bonus
+            why.setdefault(n, {})[f"~phrase:{p}"] = round(bonus, 3)
     named_ids = {entries[n]["id"]: (run, ratio) for n, (run, ratio) in named.items()}
     for n, (run, ratio) in named.items():
         bonus = NAME_BONUS * ratio
