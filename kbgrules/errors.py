@@ -7,21 +7,43 @@ Errors tied to a place in a file carry :class:`Diagnostic` objects whose
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # this module is imported by every command: typing and dataclasses cost start-up time
+    from collections.abc import Mapping, Sequence
+    from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One message about one place in one file (line and column are 1-based)."""
+    """One message about one place in one file (line and column are 1-based); immutable, hashable."""
 
+    __slots__ = ("code", "col", "file", "line", "message", "severity")
     file: str
     line: int
     col: int
     code: str
     message: str
-    severity: str = "error"
+    severity: str
+
+    def __init__(self, file: str, line: int, col: int, code: str, message: str, severity: str = "error") -> None:
+        for name, value in (("file", file), ("line", line), ("col", col), ("code", code), ("message", message),
+                            ("severity", severity)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Diagnostic is immutable: cannot set {name}")
+
+    def _key(self) -> tuple[str, int, int, str, str, str]:
+        return (self.file, self.line, self.col, self.code, self.message, self.severity)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Diagnostic) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Diagnostic(file={self.file!r}, line={self.line!r}, col={self.col!r}, code={self.code!r}, "
+                f"message={self.message!r}, severity={self.severity!r})")
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: {self.severity} {self.code}: {self.message}"

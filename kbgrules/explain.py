@@ -33,6 +33,7 @@ from functools import lru_cache
 from .errors import KbgError
 from .explain_text import (
     CONCEPT,
+    INDEX_VERSION,
     LANGS,
     STOPWORDS,
     analyze,
@@ -59,6 +60,7 @@ K1, B = 1.2, 0.75
 MAX_QUERY = 1000  # characters of a query that are read; a longer one is refused
 MAX_FUZZY = 12  # unknown words matched to close known ones, per query
 CONCEPT_WEIGHT = 1.0  # a glossary concept counts as much as the word itself
+WORD_WEIGHT = 1.0
 KIND_PRIOR = {"faq": 1.15, "rule": 1.1, "card": 1.05, "tile": 1.05, "evolution": 1.05}
 LOG_PRIOR = 0.5  # kbg's own log-format entries answer questions about logs, rarely about play
 SCOPE_PRIOR = 0.6  # an entry of an edition or variant the question does not name
@@ -78,15 +80,26 @@ class QueryError(KbgError):
 
 
 class Hit:
-    """One ranked entry; ``why`` maps each term that matched to what it added to the score."""
+    """One ranked entry; ``entry`` is its content (id, game, kind, title, text, sources, related...),
+    ``why`` maps each term that matched to what it added to the score."""
 
-    __slots__ = ("entry", "id", "score", "why")
+    __slots__ = ("_entry", "_index", "_n", "id", "score", "why")
 
-    def __init__(self, id: str, score: float, entry: dict[str, Any], why: dict[str, float] | None = None) -> None:
+    def __init__(self, id: str, score: float, entry: dict[str, Any] | None = None, why: dict[str, float] | None = None,
+                 *, index: Index | None = None, n: int = -1) -> None:
         self.id = id
         self.score = score
-        self.entry = entry
+        self._entry = entry
+        self._index = index
+        self._n = n
         self.why = why or {}
+
+    @property
+    def entry(self) -> dict[str, Any]:
+        if self._entry is None:
+            assert self._index is not None
+            self._entry = self._index.entry(self._n)
+        return self._entry
 
     def __repr__(self) -> str:
         return f"Hit({self.id!r}, {self.score})"
@@ -137,9 +150,9 @@ def _shipped_index() -> dict[str, Any]:
 
 
 def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, Any]:
-    from .explain_index import INDEX_VERSION, build_index, collect
-
     if rules_dirs:
+        from .explain_index import build_index, collect
+
         return build_index(collect(rules_dirs))
     try:
         data = _shipped_index()
@@ -155,6 +168,45 @@ def _built_index() -> dict[str, Any]:
     from .explain_index import build_index, collect
 
     return build_index(collect())
+
+
+class Index:
+    """A loaded index: entries are decoded from their JSON text only when one is shown."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.meta: list[list[str]] = data["meta"]  # [id, game, kind, title] per entry
+        self.ids = {m[0]: n for n, m in enumerate(self.meta)}
+        self._decoded: dict[int, dict[str, Any]] = {}
+
+    def entry(self, n: int) -> dict[str, Any]:
+        e = self._decoded.get(n)
+        if e is None:
+            e = self._decoded[n] = json.loads(self.data["entries"][n])
+        return e
+
+    def game(self, n: int) -> str:
+        return self.meta[n][1]
+
+    def kind(self, n: int) -> str:
+        return self.meta[n][2]
+
+    def hit(self, n: int, score: float, why: dict[str, float] | None = None) -> Hit:
+        return Hit(self.meta[n][0], score, None, why, index=self, n=n)
+
+
+_VIEWS: dict[int, Index] = {}
+
+
+def _view(data: dict[str, Any]) -> Index:
+    view = _VIEWS.get(id(data))
+    if view is None or view.data is not data:
+        view = _VIEWS[id(data)] = Index(data)
+    return view
+
+
+def _nums(packed: str) -> list[int]:
+    return [int(x) for x in packed.split()]
 
 
 def _decoded(raw: str) -> list[tuple[int, float]]:
@@ -182,7 +234,7 @@ def check_query(query: str) -> str:
     return q
 
 
-def _names_in(q_words: list[str], names: dict[str, list[int]]) -> dict[int, tuple[str, float]]:
+def _names_in(q_words: list[str], names: dict[str, str]) -> dict[int, tuple[str, float]]:
     """Entries (cards, evolutions, tiles) named in the question: word runs equal or close to a name."""
     from .closest import allowed_edits, edits
 
@@ -197,7 +249,7 @@ def _names_in(q_words: list[str], names: dict[str, list[int]]) -> dict[int, tupl
                 continue
             exact = names.get(run)
             if exact:
-                for e in exact:
+                for e in _nums(exact):
                     found.setdefault(e, (run, 1.0))
                 continue
             if len(run) < 6 or is_hangul(run):
@@ -208,7 +260,7 @@ def _names_in(q_words: list[str], names: dict[str, list[int]]) -> dict[int, tupl
                     d = edits(run, name)
                     if d <= limit:
                         r = 1.0 - d / len(name)
-                        for e in names[name]:
+                        for e in _nums(names[name]):
                             if e not in found or found[e][1] < r:
                                 found[e] = (run, r)
     return found
@@ -234,8 +286,8 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
     """
     q = check_query(query)
     index = load_index(rules_dirs)
-    entries: list[dict[str, Any]] = index["entries"]
-    ids = {e["id"]: i for i, e in enumerate(entries)}
+    view = _view(index)
+    ids = view.ids
     glossary = index.get("glossary") or {}
     a = analyze(q, glossary)
     lang, sure = detect_language(q, a.langs)
@@ -243,15 +295,15 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
 
     if q.lower() in ids:
         i = ids[q.lower()]
-        return Result(query, (Hit(entries[i]["id"], 100.0, entries[i], {"id": 100.0}),), True, lang, entries[i]["game"])
+        return Result(query, (view.hit(i, 100.0, {"id": 100.0}),), True, lang, view.game(i))
     m = re.fullmatch(r"(?:domino|tile|#)?\s*#?(\d{1,2})", q.lower())
     if m and f"kd.domino.{int(m.group(1))}" in ids:
         i = ids[f"kd.domino.{int(m.group(1))}"]
-        return Result(query, (Hit(entries[i]["id"], 100.0, entries[i], {"domino": 100.0}),), True, lang, "kingdomino")
+        return Result(query, (view.hit(i, 100.0, {"domino": 100.0}),), True, lang, "kingdomino")
 
     postings: dict[str, str] = index["postings"]
     lengths: list[int] = index["lengths"]
-    n_docs = len(entries)
+    n_docs = len(view.meta)
     avg = sum(lengths) / max(1, n_docs)
 
     # which game the words belong to: a game's name, a card's name, words only one game uses
@@ -264,7 +316,7 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
             g = next(iter(gs))
             votes[g] = votes.get(g, 0.0) + sign
     for n in named:
-        votes[entries[n]["game"]] = votes.get(entries[n]["game"], 0.0) + 1.0
+        votes[view.game(n)] = votes.get(view.game(n), 0.0) + 1.0
     q_game: str | None = None
     if len(named_games) == 1:
         q_game = next(iter(named_games))
@@ -288,7 +340,7 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
         if t in name_words:
             continue
         if t in postings:
-            q_terms.setdefault(t, 1.0)
+            q_terms.setdefault(t, WORD_WEIGHT)
         elif fuzzy_left > 0 and not is_hangul(t) and lang == "en":
             fuzzy_left -= 1
             vocab = vocab if vocab is not None else [w for w in postings if not w.startswith(CONCEPT)]
@@ -299,7 +351,6 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
         if c not in q_terms:
             q_terms[c] = 0.7
             notes.append(f"{t} ~ {c}")
-    padded = f" {phrase(q)} "
 
     scores: dict[int, float] = {}
     why: dict[int, dict[str, float]] = {}
@@ -316,60 +367,65 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
             scores[n] = scores.get(n, 0.0) + s
             why.setdefault(n, {})[t] = round(s, 3)
     qp = phrase(q)
-    for n in index["phrases"].get(qp, []):
+    phrases: dict[str, str] = index["phrases"]
+    for n in _nums(phrases.get(qp, "")):
         scores[n] = scores.get(n, 0.0) + EXACT_PHRASE_BONUS
         why.setdefault(n, {})["=phrase"] = EXACT_PHRASE_BONUS
     if len(qp) >= 4:  # a known phrasing inside the question, or the question inside one: the best per entry
         partial: dict[int, tuple[float, str]] = {}
-        for p, ns in index["phrases"].items():
-            if len(p) >= 4 and p != qp and (f" {p} " in padded or (len(qp) >= 8 and qp in p)):
-                bonus = PARTIAL_PHRASE_BONUS * min(len(p), len(qp)) / max(len(p), len(qp))
-                for n in ns:
-                    if bonus > partial.get(n, (0.0, ""))[0]:
-                        partial[n] = (bonus, p)
+        qw = qp.split()
+        inside = {" ".join(qw[i:i + k]) for k in range(1, min(8, len(qw)) + 1) for i in range(len(qw) - k + 1)}
+        found = [(p, phrases[p]) for p in inside if p in phrases and p != qp and len(p) >= 4]
+        if len(qp) >= 8 and len(qw) <= 4:
+            found += [(p, ns) for p, ns in phrases.items() if qp in p and p != qp]
+        for p, ns in found:
+            bonus = PARTIAL_PHRASE_BONUS * min(len(p), len(qp)) / max(len(p), len(qp))
+            for n in _nums(ns):
+                if bonus > partial.get(n, (0.0, ""))[0]:
+                    partial[n] = (bonus, p)
         for n, (bonus, p) in partial.items():
             scores[n] = scores.get(n, 0.0) + bonus
             why.setdefault(n, {})[f"~phrase:{p}"] = round(bonus, 3)
-    named_ids = {entries[n]["id"]: (run, ratio) for n, (run, ratio) in named.items()}
+    named_ids = {view.meta[n][0]: (run, ratio) for n, (run, ratio) in named.items()}
     for n, (run, ratio) in named.items():
         bonus = NAME_BONUS * ratio
         scores[n] = scores.get(n, 0.0) + bonus
         why.setdefault(n, {})[f"=name:{run}"] = round(bonus, 3)
     if named_ids:  # the FAQ entries about a named card share its bonus
-        for n, e in enumerate(entries):
-            if e["kind"] == "faq":
-                for r in e.get("related") or ():
-                    if r in named_ids:
-                        run, ratio = named_ids[r]
-                        bonus = RELATED_NAME_BONUS * ratio
-                        scores[n] = scores.get(n, 0.0) + bonus
-                        why.setdefault(n, {})[f"=about:{run}"] = round(bonus, 3)
-                        break
+        for key, related in (index.get("faq_related") or {}).items():
+            for r in related:
+                if r in named_ids:
+                    n = int(key)
+                    run, ratio = named_ids[r]
+                    bonus = RELATED_NAME_BONUS * ratio
+                    scores[n] = scores.get(n, 0.0) + bonus
+                    why.setdefault(n, {})[f"=about:{run}"] = round(bonus, 3)
+                    break
 
     needs: dict[str, list[str]] = index.get("needs") or {}
 
     def prior(n: int) -> float:
-        e = entries[n]
-        f = KIND_PRIOR.get(e["kind"], 1.0)
-        if ".log." in e["id"]:
+        eid, _, kind, _ = view.meta[n]
+        f = KIND_PRIOR.get(kind, 1.0)
+        if ".log." in eid:
             f *= LOG_PRIOR
         need = needs.get(str(n))
         if need and not any(c in q_terms for c in need):
             f *= SCOPE_PRIOR
-        if lean is not None and e["game"] == lean:
+        if lean is not None and view.game(n) == lean:
             f *= LEAN_PRIOR
         return f
 
     ranked = sorted(((s * prior(n), n) for n, s in scores.items()
-                     if allowed is None or entries[n]["game"] in allowed), reverse=True)
-    hits = tuple(Hit(entries[n]["id"], round(s, 3), entries[n], why.get(n)) for s, n in ranked[:limit])
+                     if allowed is None or view.game(n) in allowed), reverse=True)
+    hits = tuple(view.hit(n, round(s, 3), why.get(n)) for s, n in ranked[:limit])
     other: Hit | None = None
     if hits and allowed is None:
-        first = hits[0].entry["game"]
+        first = view.game(ranked[0][1])
         for sc, n in ranked[1:]:
-            if entries[n]["game"] != first:
+            if view.game(n) != first:
                 if sc >= BOTH_GAMES * hits[0].score:
-                    other = Hit(entries[n]["id"], round(sc, 3), entries[n], why.get(n))
+                    other = view.hit(n, round(sc, 3), why.get(n))
                 break
     confident = False
     if hits:
@@ -418,10 +474,9 @@ def _fuzzy_concepts(terms: list[str], glossary: dict[str, Any], postings: dict[s
 
 
 def lookup(entry_id: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, Any] | None:
-    for e in load_index(rules_dirs)["entries"]:
-        if e["id"] == entry_id:
-            return dict(e)
-    return None
+    view = _view(load_index(rules_dirs))
+    n = view.ids.get(entry_id)
+    return None if n is None else dict(view.entry(n))
 
 
 def document_title(game: str, key: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> str:
@@ -430,8 +485,8 @@ def document_title(game: str, key: str, rules_dirs: Sequence[str | os.PathLike[s
 
 def topics(game: str | None = None) -> list[dict[str, Any]]:
     """Every entry (id, title, kind), for ``kbg explain`` with no query."""
-    return [{"id": e["id"], "title": e["title"], "kind": e["kind"], "game": e["game"]}
-            for e in load_index()["entries"] if game is None or e["game"] == game]
+    return [{"id": eid, "title": title, "kind": kind, "game": g}
+            for eid, g, kind, title in load_index()["meta"] if game is None or g == game]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

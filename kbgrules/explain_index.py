@@ -7,13 +7,13 @@ through :func:`kbgrules.explain_text.analyze`, the same analysis a question gets
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Sequence
 from typing import Any
 
-from .explain_text import CONCEPT, analyze, compile_glossary, phrase, weak_keys
+from .explain_text import CONCEPT, INDEX_VERSION, analyze, compile_glossary, phrase, weak_keys
 
-INDEX_VERSION = 3
 # How much a term counts in each field of an entry; `tr` is the entry's own translations.
 FIELD_WEIGHTS = {"id": 3.0, "title": 4.0, "alias": 3.0, "body": 1.0, "tr": 1.0}
 NAMED_KINDS = ("card", "evolution", "tile")  # entries found by their name, typos and all
@@ -190,7 +190,9 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
 
     ``postings`` maps a term (a word stem, a Korean syllable pair or a ``~concept``) to a string of
     ``entry:weight`` pairs (field weights applied); a string, because JSON strings load several
-    times faster than lists of pairs. ``names`` maps the name of each card, evolution and tile to
+    times faster than lists of pairs (``phrases`` and ``names`` likewise hold space-separated entry
+    numbers). ``entries`` holds each entry as JSON text, decoded when shown; ``meta`` its id, game,
+    kind and title for ranking. ``names`` maps the name of each card, evolution and tile to
     its entry, for matching names with typos; ``glossary`` is what questions are analysed with
     (each game's names are a concept too, ``~game-kingdomino``); ``needs`` lists, for an entry that
     exists only in an edition or variant, the concepts that name it.
@@ -239,16 +241,23 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
         d["sources"] = [{k: v for k, v in s.items() if v is not None} for s in e.sources]
         return d
 
+    def packed(table: dict[str, list[int]]) -> dict[str, str]:
+        return {k: " ".join(map(str, v)) for k, v in sorted(table.items())}
+
     return {
         "version": INDEX_VERSION,
         "documents": corpus.documents,
         "games": corpus.game_names,
         "glossary": glossary,
-        "entries": [lean(e) for e in corpus.entries],
+        "meta": [[e.id, e.game, e.kind, e.title] for e in corpus.entries],
+        "faq_related": {str(n): e.related for n, e in enumerate(corpus.entries) if e.kind == "faq" and e.related},
+        # each entry as its own JSON text: decoded only when shown (start-up time)
+        "entries": [json.dumps(lean(e), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+                    for e in corpus.entries],
         "postings": {t: " ".join(f"{n}:{round(w, 2):g}" for n, w in sorted(d.items()))
                      for t, d in sorted(postings.items())},
         "lengths": lengths,
-        "phrases": phrases,
-        "names": names,
+        "phrases": packed(phrases),
+        "names": packed(names),
         "needs": needs,
     }

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 LANGS = ("en", "ko", "fr", "vi", "de", "es")
+INDEX_VERSION = 4  # of rules_data/explain-index.json; a shipped index of another version is rebuilt
 CONCEPT = "~"  # concept terms start with this; words never do
 WEAK_SIGN = 0.25  # how much a game word the other game's texts also use says about the game
 
@@ -84,6 +85,8 @@ def _fold_char(c: str) -> str:
 
 def fold(text: str) -> str:
     """Lower case, accents removed from Latin letters (Vietnamese and French typed without them match)."""
+    if text.isascii():
+        return text.lower()
     return "".join(_fold_char(c) for c in unicodedata.normalize("NFC", text.casefold()))
 
 

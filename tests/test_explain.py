@@ -37,7 +37,7 @@ def test_every_checker_code_names_an_explained_rule(game: str) -> None:
 
 
 def test_every_entry_cites_its_sources() -> None:
-    for e in json.loads(Path(index_path()).read_text(encoding="utf-8"))["entries"]:
+    for e in map(json.loads, json.loads(Path(index_path()).read_text(encoding="utf-8"))["entries"]):
         if e["kind"] in ("rule", "faq", "card"):
             assert e.get("sources"), e["id"]
 
@@ -117,7 +117,7 @@ def test_not_found_is_plain() -> None:
 
 
 def test_related_ids_resolve() -> None:
-    entries = json.loads(Path(index_path()).read_text(encoding="utf-8"))["entries"]
+    entries = [json.loads(e) for e in json.loads(Path(index_path()).read_text(encoding="utf-8"))["entries"]]
     ids = {e["id"] for e in entries}
     for e in entries:
         missing = [r for r in e.get("related", []) if r not in ids]

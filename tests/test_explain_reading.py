@@ -108,7 +108,7 @@ def test_answer_in_the_language_of_the_question(capsys: pytest.CaptureFixture[st
 
 
 def test_an_answer_with_no_text_in_the_language_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    entry = next(e for e in load_index()["entries"] if e["kind"] == "card")
+    entry = next(json.loads(e) for e in load_index()["entries"] if json.loads(e)["kind"] == "card")
     assert run([entry["title"], "--lang", "de"]) == 0
     out = capsys.readouterr().out
     assert "No German text for this entry yet; here it is in English." in out
