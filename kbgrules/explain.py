@@ -58,7 +58,7 @@ __all__ = ["Hit", "QueryError", "Result", "document_title", "fold", "load_index"
 INDEX_FILE = "explain-index.json"
 K1, B = 1.2, 0.75
 MAX_QUERY = 1000  # characters of a query that are read; a longer one is refused
-MAX_FUZZY = 12  # unknown words matched to close known ones, per query
+MAX_FUZZY = 12  # unknown words matched to close game words, per query
 CONCEPT_WEIGHT = 1.0  # a glossary concept counts as much as the word itself
 WORD_WEIGHT = 1.0
 KIND_PRIOR = {"faq": 1.15, "rule": 1.1, "card": 1.05, "tile": 1.05, "evolution": 1.05}
@@ -71,7 +71,13 @@ RELATED_NAME_BONUS = 6.0  # an FAQ entry about that card
 EXACT_PHRASE_BONUS = 12.0
 PARTIAL_PHRASE_BONUS = 3.0
 COVERAGE_POWER = 1.0  # scores are scaled by the share of the question's weight an entry matches, to this power
-WEAK_COVERAGE = 0.34  # below this share of the question's weight matched, the answer is not confident
+# Confidence, from the share of the question's (idf-weighted) terms the first entry matches and its
+# lead over the second: set on the dev questions, where confident answers are right more often.
+SURE_COVERAGE = 0.6  # this much matched: confident
+WEAK_COVERAGE = 0.35  # this much matched, and a lead of SURE_MARGIN: confident
+SURE_MARGIN = 0.05
+NO_ANSWER_COVERAGE = 0.2  # less than this matched: nothing answers the question
+UNKNOWN_WEIGHT = 0.5  # a word no entry uses weighs this share of the rarest term
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\udc80-\udcff]")
 
 
@@ -111,14 +117,15 @@ class Result:
     ``confident`` is False when nothing fits well; ``lang`` is the language the question is written
     in (``en`` when unsure); ``game`` is the game its words belong to (None when they fit both or
     neither); ``other_game`` is the other game's best entry when the question fits both about as
-    well; ``terms`` are the terms it was read as (words and ``~concepts``).
+    well; ``coverage`` is the share of the question the first entry matched (0 when nothing answers
+    it); ``terms`` are the terms it was read as (words and ``~concepts``).
     """
 
-    __slots__ = ("confident", "game", "hits", "lang", "notes", "other_game", "query", "terms")
+    __slots__ = ("confident", "coverage", "game", "hits", "lang", "notes", "other_game", "query", "terms")
 
     def __init__(self, query: str, hits: tuple[Hit, ...], confident: bool, lang: str = "en",
                  game: str | None = None, terms: tuple[str, ...] = (), notes: tuple[str, ...] = (),
-                 other_game: Hit | None = None) -> None:
+                 other_game: Hit | None = None, coverage: float = 1.0) -> None:
         self.query = query
         self.hits = hits
         self.confident = confident
@@ -127,6 +134,7 @@ class Result:
         self.terms = terms
         self.notes = notes
         self.other_game = other_game  # the other game's best entry, when the question fits both
+        self.coverage = coverage  # share of the question the first entry matched; 0: nothing answers it
 
     @property
     def best(self) -> Hit:
@@ -266,14 +274,6 @@ def _names_in(q_words: list[str], names: dict[str, str]) -> dict[int, tuple[str,
     return found
 
 
-def _fuzzy(word: str, vocab: list[str]) -> list[str]:
-    from .closest import closest
-
-    if len(word) < 4 or not word.isascii() or word.isdigit():
-        return []
-    return closest(word, vocab, n=2, cutoff=0.7)
-
-
 # --------------------------------------------------------------------------- search
 
 
@@ -334,20 +334,10 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
     for c, _src in a.concepts:
         if not c.startswith(CONCEPT + "game-"):
             q_terms[c] = max(q_terms.get(c, 0.0), CONCEPT_WEIGHT)
-    vocab: list[str] | None = None
-    fuzzy_left = MAX_FUZZY
     for t in dict.fromkeys(a.terms):
-        if t in name_words:
-            continue
-        if t in postings:
+        if t not in name_words and t in postings:
             q_terms.setdefault(t, WORD_WEIGHT)
-        elif fuzzy_left > 0 and not is_hangul(t) and lang == "en":
-            fuzzy_left -= 1
-            vocab = vocab if vocab is not None else [w for w in postings if not w.startswith(CONCEPT)]
-            for alt in _fuzzy(t, vocab):
-                q_terms.setdefault(alt, 0.7)
-                notes.append(f"{t} ~ {alt}")
-    for t, c in _fuzzy_concepts(a.terms, glossary, postings, fuzzy_left, lang):
+    for t, c in _fuzzy_concepts(a.terms, glossary, postings, MAX_FUZZY, lang):
         if c not in q_terms:
             q_terms[c] = 0.7
             notes.append(f"{t} ~ {c}")
@@ -428,17 +418,25 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
                     other = view.hit(n, round(sc, 3), why.get(n))
                 break
     confident = False
+    coverage = 0.0
     if hits:
-        matched = sum(v for k, v in hits[0].why.items() if not k.startswith(("=", "~phrase")))
-        coverage = _coverage(hits[0].why, q_terms, postings, n_docs)
-        confident = (hits[0].score >= 2.0 and coverage >= WEAK_COVERAGE) or any(
-            k.startswith("=") for k in hits[0].why) or (matched > 0 and coverage >= 0.8)
-    return Result(query, hits, confident, lang, q_game, tuple(q_terms), tuple(notes), other)
+        unknown = sum(1 for t in dict.fromkeys(a.terms) if t not in postings and not is_hangul(t)
+                      and not any(n.startswith(f"{t} ~") for n in notes))
+        coverage = _coverage(hits[0].why, q_terms, postings, n_docs, unknown)
+        margin = (hits[0].score - hits[1].score) / hits[0].score if len(hits) > 1 and hits[0].score else 1.0
+        named_it = any(k.startswith("=") for k in hits[0].why)
+        confident = named_it or coverage >= SURE_COVERAGE or (coverage >= WEAK_COVERAGE and margin >= SURE_MARGIN)
+        if not named_it and coverage < NO_ANSWER_COVERAGE:
+            coverage = 0.0
+    return Result(query, hits, confident, lang, q_game, tuple(q_terms), tuple(notes), other, round(coverage, 3))
 
 
-def _coverage(hit_why: dict[str, float], q_terms: dict[str, float], postings: dict[str, str], n_docs: int) -> float:
-    """The share of the question's weight (idf-weighted terms) that the entry matched."""
-    total = got = 0.0
+def _coverage(hit_why: dict[str, float], q_terms: dict[str, float], postings: dict[str, str], n_docs: int,
+              unknown: int = 0) -> float:
+    """The share of the question's weight (idf-weighted terms) that the entry matched; each of the
+    ``unknown`` words (in no entry, not even close to one) weighs as much as the rarest term."""
+    total = UNKNOWN_WEIGHT * unknown * math.log(1 + (n_docs - 0.5) / 1.5)
+    got = 0.0
     for t, w in q_terms.items():
         raw = postings.get(t)
         if raw is None:
@@ -455,7 +453,8 @@ def _coverage(hit_why: dict[str, float], q_terms: dict[str, float], postings: di
 def _fuzzy_concepts(terms: list[str], glossary: dict[str, Any], postings: dict[str, str],
                     budget: int, lang: str) -> list[tuple[str, str]]:
     """Unknown words close to a one-word glossary word of the question's language
-    (``yeild`` -> ``~yield``, ``verlasen`` -> ``~yield``)."""
+    (``yeild`` -> ``~yield``, ``verlasen`` -> ``~yield``). Only game words are corrected: any
+    English word is a typo or two away from some word of the rules (``bread`` / ``dread``)."""
     from .closest import closest
 
     phrases: dict[str, list[str]] = glossary.get("phrases") or {}

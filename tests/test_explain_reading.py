@@ -153,12 +153,24 @@ def test_entries_of_an_edition_wait_until_it_is_named() -> None:
 
 
 @pytest.mark.parametrize("query", ["flux capacitor warp drive", "what is the airspeed of an unladen swallow",
-                                   "zzzz qqqq"])
-def test_weak_matches_are_not_confident(query: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert not search(query).confident
+                                   "zzzz qqqq", "how do I bake bread", "who won the world cup"])
+def test_questions_about_nothing_in_the_rules_are_not_answered(query: str, capsys: pytest.CaptureFixture[str]) -> None:
+    result = search(query)
+    assert not result.confident and result.coverage == 0
     assert run([query]) == 0
     out = capsys.readouterr().out
-    assert "answers" in out and out.count("\n  ") <= 3  # the nearest three, no more
+    assert out.startswith("Nothing in kbg's rules answers") and out.count("\n  ") <= 3
+
+
+def test_a_weak_match_shows_the_closest_three(capsys: pytest.CaptureFixture[str]) -> None:
+    result = search("best pizza in tokyo")
+    assert not result.confident and result.coverage > 0
+    assert run(["best pizza in tokyo"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("kbg is not sure which rule") and out.count("\n  ") == 3
+    assert run(["best pizza in tokyo", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["confident"] is False and len(data["candidates"]) >= 2
 
 
 def test_debug_shows_why(capsys: pytest.CaptureFixture[str]) -> None:

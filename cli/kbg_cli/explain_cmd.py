@@ -235,6 +235,7 @@ def run(argv: list[str]) -> int:
         other = result.other_game
         doc = {
             "kbg_json": 1, "query": query, "lang": result.lang, "game": result.game, "confident": result.confident,
+            "coverage": result.coverage,
             "best": {**entry, "score": best.score} if best and entry else None,
             "other_game": {"id": other.id, "title": other.entry["title"], "game": other.entry["game"],
                            "score": other.score} if other else None,
@@ -249,8 +250,11 @@ def run(argv: list[str]) -> int:
         sys.stdout.write(debug_text(result))
     if not result.confident:
         near = "\n".join(f"  {h.id}  {h.entry['title']}" for h in result.hits[:3]) or "  (none)"
-        sys.stdout.write(f"Nothing in kbg's rules answers {shown} well. Nearest topics:\n{near}\n"
-                         "List every topic with: kbg explain\n")
+        if result.coverage == 0:
+            head = f"Nothing in kbg's rules answers {shown} well. Nearest topics:"
+        else:
+            head = f"kbg is not sure which rule {shown} is about. The closest three:"
+        sys.stdout.write(f"{head}\n{near}\nRead one with: kbg explain ID   List every topic with: kbg explain\n")
         return 0
     _show(render(result, args, lambda i: lookup(i, dirs), lambda g, k: document_title(g, k, dirs), lang))
     return 0
