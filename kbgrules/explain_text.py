@@ -38,7 +38,7 @@ _STOP = {
     "fr": """le la les l de des du d un une et est en dans que qui je j on peut il elle au aux pour sur ce
         se ne pas plus si ou mais avec son sa ses mon ma mes vous nous tu te me qu y a c est-ce
         faut-il peut-on doit comment quoi bonjour merci n m s sont être avoir cette ces cet leur
-        leurs tout tous toute toutes aussi très bien alors donc car ici jeu jouer""",
+        leurs tout tous toute toutes aussi très bien alors donc car ici jeu jouer par pour""",
     "vi": """có không là và của được khi thì cho một những các này ở với mình bạn tôi nếu thì sao
         gì nào ai làm thế vậy hay hoặc đã đang sẽ phải cần nhé ạ ơi""",
     "de": """der die das den dem des ein eine einen einem einer und ist in im zu zum zur von mit auf für
