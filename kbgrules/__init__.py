@@ -11,11 +11,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal, overload
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at run time
+    from collections.abc import Sequence
+    from typing import Any, Literal, overload
+
     from .errors import (
         DataError,
         Diagnostic,
@@ -80,7 +82,8 @@ __all__ = [
     "load",
 ]
 
-RulesDirs = Sequence[str | os.PathLike[str]]
+if TYPE_CHECKING:
+    RulesDirs = Sequence[str | os.PathLike[str]]
 
 
 def games(rules_dirs: RulesDirs = ()) -> tuple[GameInfo, ...]:
@@ -92,16 +95,22 @@ def games(rules_dirs: RulesDirs = ()) -> tuple[GameInfo, ...]:
     return tuple(game_info(gf) for _, gf in sorted(cat.games.items()))
 
 
-@overload
-def load(game: Literal["kingdomino", "kd"], edition: str | None = ..., variants: Sequence[str] = ...,
-         players: int | None = ..., rules_dirs: RulesDirs = ...) -> KingdominoRuleset: ...
-@overload
-def load(game: Literal["king-of-tokyo", "kot"], edition: str | None = ..., variants: Sequence[str] = ...,
-         players: int | None = ..., rules_dirs: RulesDirs = ...) -> KingOfTokyoRuleset: ...
-@overload
-def load(game: str, edition: str | None = ..., variants: Sequence[str] = ...,
-         players: int | None = ..., rules_dirs: RulesDirs = ...) -> Ruleset: ...
-def load(
+if TYPE_CHECKING:
+    @overload
+    def load(game: Literal["kingdomino", "kd"], edition: str | None = ..., variants: Sequence[str] = ...,
+             players: int | None = ..., rules_dirs: RulesDirs = ...) -> KingdominoRuleset: ...
+    @overload
+    def load(game: Literal["king-of-tokyo", "kot"], edition: str | None = ..., variants: Sequence[str] = ...,
+             players: int | None = ..., rules_dirs: RulesDirs = ...) -> KingOfTokyoRuleset: ...
+    @overload
+    def load(game: str, edition: str | None = ..., variants: Sequence[str] = ...,
+             players: int | None = ..., rules_dirs: RulesDirs = ...) -> Ruleset: ...
+    def load(game: str, edition: str | None = None, variants: Sequence[str] = (), players: int | None = None,
+             rules_dirs: RulesDirs = ()) -> Ruleset:
+        return _load(game, edition, variants, players, rules_dirs)
+
+
+def _load(
     game: str,
     edition: str | None = None,
     variants: Sequence[str] = (),
@@ -123,6 +132,11 @@ def load(
 
     res = resolve(game, edition, variants, players, rules_dirs)
     return BUILDERS[res.game_id](res)
+
+
+if not TYPE_CHECKING:  # the overloads above are for type checkers; typing is not imported at run time
+    load = _load
+    load.__name__ = load.__qualname__ = "load"
 
 
 @lru_cache(maxsize=64)

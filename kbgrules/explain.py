@@ -40,8 +40,10 @@ from .explain_text import (
     detect_language,
     fold,
     is_hangul,
+    listed,
     phrase,
     stem,
+    table,
     tokens,
     unsupported_script,
     words,
@@ -56,6 +58,7 @@ __all__ = ["Hit", "QueryError", "Result", "document_title", "fold", "load_index"
            "tokens", "topics"]
 
 INDEX_FILE = "explain-index.json"
+ENTRIES_FILE = "explain-entries.jsonl"
 K1, B = 1.2, 0.75
 MAX_QUERY = 1000  # characters of a query that are read; a longer one is refused
 MAX_FUZZY = 12  # unknown words matched to close game words, per query
@@ -145,9 +148,15 @@ class Result:
 
 
 def index_path() -> str:
-    from .paths import data_root
+    from .paths import data_dir
 
-    return str(data_root() / INDEX_FILE)
+    return os.path.join(data_dir(), INDEX_FILE)
+
+
+def entries_path() -> str:
+    from .paths import data_dir
+
+    return os.path.join(data_dir(), ENTRIES_FILE)
 
 
 @lru_cache(maxsize=1)
@@ -190,7 +199,13 @@ class Index:
     def entry(self, n: int) -> dict[str, Any]:
         e = self._decoded.get(n)
         if e is None:
-            e = self._decoded[n] = json.loads(self.data["entries"][n])
+            if "entries" in self.data:
+                text = self.data["entries"][n]
+            else:  # the shipped index: one line of the entries file
+                with open(entries_path(), "rb") as fh:
+                    fh.seek(self.data["entry_offsets"][n])
+                    text = fh.readline().decode("utf-8")
+            e = self._decoded[n] = json.loads(text)
         return e
 
     def game(self, n: int) -> str:
@@ -301,7 +316,7 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
         i = ids[f"kd.domino.{int(m.group(1))}"]
         return Result(query, (view.hit(i, 100.0, {"domino": 100.0}),), True, lang, "kingdomino")
 
-    postings: dict[str, str] = index["postings"]
+    postings = table(index["postings"])
     lengths: list[int] = index["lengths"]
     n_docs = len(view.meta)
     avg = sum(lengths) / max(1, n_docs)
@@ -357,8 +372,8 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
             scores[n] = scores.get(n, 0.0) + s
             why.setdefault(n, {})[t] = round(s, 3)
     qp = phrase(q)
-    phrases: dict[str, str] = index["phrases"]
-    for n in _nums(phrases.get(qp, "")):
+    phrases = table(index["phrases"])
+    for n in _nums(phrases.get(qp, "") or ""):
         scores[n] = scores.get(n, 0.0) + EXACT_PHRASE_BONUS
         why.setdefault(n, {})["=phrase"] = EXACT_PHRASE_BONUS
     if len(qp) >= 4:  # a known phrasing inside the question, or the question inside one: the best per entry
@@ -431,7 +446,7 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
     return Result(query, hits, confident, lang, q_game, tuple(q_terms), tuple(notes), other, round(coverage, 3))
 
 
-def _coverage(hit_why: dict[str, float], q_terms: dict[str, float], postings: dict[str, str], n_docs: int,
+def _coverage(hit_why: dict[str, float], q_terms: dict[str, float], postings: Any, n_docs: int,
               unknown: int = 0) -> float:
     """The share of the question's weight (idf-weighted terms) that the entry matched; each of the
     ``unknown`` words (in no entry, not even close to one) weighs as much as the rarest term."""
@@ -450,16 +465,16 @@ def _coverage(hit_why: dict[str, float], q_terms: dict[str, float], postings: di
     return got / total if total else 0.0
 
 
-def _fuzzy_concepts(terms: list[str], glossary: dict[str, Any], postings: dict[str, str],
+def _fuzzy_concepts(terms: list[str], glossary: dict[str, Any], postings: Any,
                     budget: int, lang: str) -> list[tuple[str, str]]:
     """Unknown words close to a one-word glossary word of the question's language
     (``yeild`` -> ``~yield``, ``verlasen`` -> ``~yield``). Only game words are corrected: any
     English word is a typo or two away from some word of the rules (``bread`` / ``dread``)."""
     from .closest import closest
 
-    phrases: dict[str, list[str]] = glossary.get("phrases") or {}
-    langs: dict[str, list[str]] = glossary.get("langs") or {}
-    singles = [k for k in phrases if " " not in k and len(k) >= 4 and not is_hangul(k) and lang in langs.get(k, ())]
+    phrases = table(glossary.get("phrases") or {})
+    langs = table(glossary.get("langs") or {})
+    singles: list[str] | None = None  # made only when a word needs it
     out: list[tuple[str, str]] = []
     for t in terms:
         if budget <= 0:
@@ -467,8 +482,11 @@ def _fuzzy_concepts(terms: list[str], glossary: dict[str, Any], postings: dict[s
         if t in postings or t in phrases or len(t) < 5 or is_hangul(t) or not t.isascii():
             continue
         budget -= 1
+        if singles is None:
+            singles = [k for k, ls in langs.items() if " " not in k and len(k) >= 4 and not is_hangul(k)
+                       and lang in listed(ls)]
         for k in closest(t, singles, n=1, cutoff=0.7):
-            out.extend((t, CONCEPT + c) for c in phrases[k])
+            out.extend((t, CONCEPT + c) for c in listed(phrases.get(k)))
     return out
 
 
@@ -492,17 +510,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m kbgrules.explain --build``: rewrite the shipped index from the rule data."""
     import sys
 
-    from .explain_index import build_index, collect
+    from .explain_index import build_index, collect, write_index
 
     args = list(sys.argv[1:] if argv is None else argv)
     if args != ["--build"]:
         sys.stderr.write("usage: python -m kbgrules.explain --build\n")
         return 2
     data = build_index(collect())
-    with open(index_path(), "w", encoding="utf-8") as fh:
-        json.dump(data, fh, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-        fh.write("\n")
-    sys.stdout.write(f"{index_path()}: {len(data['entries'])} entries, {len(data['postings'])} terms\n")
+    write_index(data, index_path(), entries_path())
+    sys.stdout.write(f"{index_path()}: {len(data['entries'])} entries, {len(table(data['postings']))} terms\n")
     return 0
 
 

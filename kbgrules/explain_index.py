@@ -12,7 +12,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from .explain_text import CONCEPT, INDEX_VERSION, analyze, compile_glossary, phrase, weak_keys
+from .explain_text import CONCEPT, INDEX_VERSION, Packed, analyze, compile_glossary, pack_glossary, phrase, weak_keys
 
 # How much a term counts in each field of an entry; `tr` is the entry's own translations.
 FIELD_WEIGHTS = {"id": 3.0, "title": 4.0, "alias": 3.0, "body": 1.0, "tr": 1.0}
@@ -191,11 +191,13 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
     ``postings`` maps a term (a word stem, a Korean syllable pair or a ``~concept``) to a string of
     ``entry:weight`` pairs (field weights applied); a string, because JSON strings load several
     times faster than lists of pairs (``phrases`` and ``names`` likewise hold space-separated entry
-    numbers). ``entries`` holds each entry as JSON text, decoded when shown; ``meta`` its id, game,
-    kind and title for ranking. ``names`` maps the name of each card, evolution and tile to
-    its entry, for matching names with typos; ``glossary`` is what questions are analysed with
-    (each game's names are a concept too, ``~game-kingdomino``); ``needs`` lists, for an entry that
-    exists only in an edition or variant, the concepts that name it.
+    numbers); ``postings``, ``phrases`` and the glossary's big tables are packed into one text
+    each (:class:`~kbgrules.explain_text.Packed`). ``entries`` holds each entry as JSON text,
+    decoded when shown; ``meta`` its id, game, kind and title for ranking. ``names`` maps the name
+    of each card, evolution and tile to its entry, for matching names with typos; ``glossary`` is
+    what questions are analysed with (each game's names are a concept too, ``~game-kingdomino``);
+    ``needs`` lists, for an entry that exists only in an edition or variant, the concepts that name
+    it.
     """
     glossaries = {g: {**concepts, f"game-{g}": {"words": {"en": corpus.game_names.get(g, [])}}}
                   for g, concepts in corpus.glossaries.items()}
@@ -248,16 +250,31 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
         "version": INDEX_VERSION,
         "documents": corpus.documents,
         "games": corpus.game_names,
-        "glossary": glossary,
+        "glossary": pack_glossary(glossary),
         "meta": [[e.id, e.game, e.kind, e.title] for e in corpus.entries],
         "faq_related": {str(n): e.related for n, e in enumerate(corpus.entries) if e.kind == "faq" and e.related},
         # each entry as its own JSON text: decoded only when shown (start-up time)
         "entries": [json.dumps(lean(e), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
                     for e in corpus.entries],
-        "postings": {t: " ".join(f"{n}:{round(w, 2):g}" for n, w in sorted(d.items()))
-                     for t, d in sorted(postings.items())},
+        "postings": Packed.pack({t: " ".join(f"{n}:{round(w, 2):g}" for n, w in sorted(d.items()))
+                                 for t, d in postings.items()}),
         "lengths": lengths,
-        "phrases": packed(phrases),
+        "phrases": Packed.pack(packed(phrases)),
         "names": packed(names),
         "needs": needs,
     }
+
+
+def write_index(data: dict[str, Any], path: str, entries_path: str) -> None:
+    """Store an index: the entries one per line in ``entries_path``, read by offset when shown;
+    the rest, with those offsets, as JSON in ``path``."""
+    rest = {k: v for k, v in data.items() if k != "entries"}
+    offsets = []
+    with open(entries_path, "wb") as fh:
+        for text in data["entries"]:
+            offsets.append(fh.tell())
+            fh.write(text.encode("utf-8") + b"\n")
+    rest["entry_offsets"] = offsets
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(rest, fh, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        fh.write("\n")

@@ -158,6 +158,73 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+# --------------------------------------------------------------------------- packed tables
+
+
+class Packed:
+    """A read-only mapping of strings stored as one text, ``"\nkey\tvalue\n..."``: the index's big
+    tables (postings, phrases, glossary words) are looked up for a few keys per question, which
+    costs less than decoding a JSON object of thousands of keys at start-up."""
+
+    __slots__ = ("_text",)
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+
+    @staticmethod
+    def pack(mapping: Mapping[str, str]) -> str:
+        return "\n" + "".join(f"{k}\t{v}\n" for k, v in sorted(mapping.items()))
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        i = self._text.find(f"\n{key}\t")
+        if i < 0:
+            return default
+        j = i + len(key) + 2
+        return self._text[j:self._text.index("\n", j)]
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and f"\n{key}\t" in self._text
+
+    def __getitem__(self, key: str) -> str:
+        value = self.get(key)
+        if value is None:
+            raise KeyError(key)
+        return value
+
+    def items(self) -> Iterable[tuple[str, str]]:
+        for line in self._text.split("\n"):
+            if line:
+                k, _, v = line.partition("\t")
+                yield k, v
+
+    def __iter__(self) -> Iterable[str]:
+        return (k for k, _ in self.items())
+
+    def __len__(self) -> int:
+        return self._text.count("\n") - 1
+
+
+def table(value: Any) -> Any:
+    """A stored table: a packed text becomes a :class:`Packed` view; a dict stays as it is."""
+    return Packed(value) if isinstance(value, str) else value
+
+
+def listed(value: Any) -> list[str]:
+    """A table's value as a list (packed values are space-separated)."""
+    if value is None:
+        return []
+    return value.split() if isinstance(value, str) else list(value)
+
+
+def pack_glossary(glossary: Mapping[str, Any]) -> dict[str, Any]:
+    """The compiled glossary as the index stores it: its big tables packed."""
+    out = dict(glossary)
+    for key in ("phrases", "langs"):
+        out[key] = Packed.pack({k: " ".join(v) for k, v in glossary[key].items()})
+    out["weak"] = Packed.pack(dict.fromkeys(glossary.get("weak", ()), ""))
+    return out
+
+
 # --------------------------------------------------------------------------- glossary
 
 
@@ -261,12 +328,14 @@ def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None) -> 
     folded = " ".join(ws)
     for concept, src in _dice_terms(folded):
         a.concepts.append((concept, src))
-    phrases: dict[str, list[str]] = glossary.get("phrases", {})
+    phrases = table(glossary.get("phrases", {}))
     exact: dict[str, list[str]] = glossary.get("exact", {})
     cgames: dict[str, list[str]] = glossary.get("games", {})
-    klangs: dict[str, list[str]] = glossary.get("langs", {})
+    klangs = table(glossary.get("langs", {}))
     longest = int(glossary.get("longest", 1))
-    weak = set(glossary.get("weak", ()))
+    weak = table(glossary.get("weak", ()))
+    if isinstance(weak, list):
+        weak = set(weak)
     forms = [korean_forms(w) if is_hangul(w) else [stem(w)] for w in ws]
     rawset = set(raw)
     covered = [False] * len(ws)
@@ -276,11 +345,12 @@ def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None) -> 
         for n in range(min(longest, len(ws) - i), 0, -1):
             keys = _keys(forms[i:i + n])
             for key in keys:
-                cids = phrases.get(key)
+                cids = listed(phrases.get(key))
                 if cids and (n > 1 or ws[i] not in STOPWORDS):
                     _add(a, cids, " ".join(ws[i:i + n]), cgames, game, WEAK_SIGN if key in weak else 1.0)
-                    for lang in klangs.get(key, ()):
-                        a.langs[lang] = a.langs.get(lang, 0.0) + 1.0 / len(klangs[key])
+                    langs = listed(klangs.get(key))
+                    for lang in langs:
+                        a.langs[lang] = a.langs.get(lang, 0.0) + 1.0 / len(langs)
                     matched = n
                     break
             if matched:
@@ -291,14 +361,14 @@ def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None) -> 
     for k, w in enumerate(ws):
         if not covered[k] and len(w) >= 7 and w.isalpha() and not is_hangul(w) and w not in STOPWORDS:
             for part in _compound_parts(w, phrases):
-                _add(a, phrases[part], w, cgames, game)
+                _add(a, listed(phrases.get(part)), w, cgames, game)
     for key, cids in exact.items():
         if key in rawset:
             _add(a, cids, key, cgames, game)
     return a
 
 
-def _compound_parts(word: str, phrases: Mapping[str, list[str]]) -> list[str]:
+def _compound_parts(word: str, phrases: Any) -> list[str]:
     """Glossary words that begin or end a longer word: ``zusatzwürfel`` -> ``würfel``,
     ``herzsymbol`` -> ``herz`` (German writes compounds as one word)."""
     parts = []

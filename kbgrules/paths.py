@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
-def data_root() -> Path:
-    """The shipped ``rules_data`` directory: inside the installed package, or beside it in a checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "rules_data", here.parent / "rules_data"):
-        if (candidate / "schema").is_dir():
+def data_dir() -> str:
+    """The shipped ``rules_data`` directory as a string: inside the installed package, or beside it
+    in a checkout (``kbg explain``'s start-up path: no pathlib)."""
+    here = os.path.dirname(os.path.realpath(__file__))
+    for candidate in (os.path.join(here, "rules_data"), os.path.join(os.path.dirname(here), "rules_data")):
+        if os.path.isdir(os.path.join(candidate, "schema")):
             return candidate
     from .errors import KbgError
 
     raise KbgError("the shipped rule data (rules_data/) is missing from this installation", code="no-data")
+
+
+def data_root() -> Path:
+    """The shipped ``rules_data`` directory."""
+    from pathlib import Path
+
+    return Path(data_dir())

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import kbgrules
 from kbg_cli.app import app
 from kbg_cli.explain_cmd import run
-from kbgrules.explain import index_path, lookup, search, tokens
+from kbgrules.explain import entries_path, index_path, lookup, search, tokens
 from kbgrules.explain_index import build_index, collect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,11 +20,15 @@ QUESTIONS = [q for p in sorted((ROOT / "tests" / "explain").glob("questions-*.ya
              for q in yaml.safe_load(p.read_text(encoding="utf-8"))["questions"]]
 
 
-def test_shipped_index_is_current() -> None:
+def test_shipped_index_is_current(tmp_path: Path) -> None:
     """Rebuild with `python -m kbgrules.explain --build` after changing rules_data."""
-    shipped = json.loads(Path(index_path()).read_text(encoding="utf-8"))
-    fresh = json.loads(json.dumps(build_index(collect()), ensure_ascii=False, sort_keys=True))
-    assert fresh == shipped
+    from kbgrules.explain import entries_path
+    from kbgrules.explain_index import write_index
+
+    write_index(build_index(collect()), str(tmp_path / "index.json"), str(tmp_path / "entries.jsonl"))
+    assert (tmp_path / "entries.jsonl").read_bytes() == Path(entries_path()).read_bytes()
+    assert json.loads((tmp_path / "index.json").read_text(encoding="utf-8")) == \
+        json.loads(Path(index_path()).read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("game", ["kingdomino", "king-of-tokyo"])
@@ -37,7 +41,7 @@ def test_every_checker_code_names_an_explained_rule(game: str) -> None:
 
 
 def test_every_entry_cites_its_sources() -> None:
-    for e in map(json.loads, json.loads(Path(index_path()).read_text(encoding="utf-8"))["entries"]):
+    for e in map(json.loads, Path(entries_path()).read_text(encoding="utf-8").splitlines()):
         if e["kind"] in ("rule", "faq", "card"):
             assert e.get("sources"), e["id"]
 
@@ -117,7 +121,7 @@ def test_not_found_is_plain() -> None:
 
 
 def test_related_ids_resolve() -> None:
-    entries = [json.loads(e) for e in json.loads(Path(index_path()).read_text(encoding="utf-8"))["entries"]]
+    entries = [json.loads(e) for e in Path(entries_path()).read_text(encoding="utf-8").splitlines()]
     ids = {e["id"] for e in entries}
     for e in entries:
         missing = [r for r in e.get("related", []) if r not in ids]

@@ -108,7 +108,8 @@ def test_answer_in_the_language_of_the_question(capsys: pytest.CaptureFixture[st
 
 
 def test_an_answer_with_no_text_in_the_language_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    entry = next(json.loads(e) for e in load_index()["entries"] if json.loads(e)["kind"] == "card")
+    entry = lookup(next(m[0] for m in load_index()["meta"] if m[2] == "card"))
+    assert entry is not None
     assert run([entry["title"], "--lang", "de"]) == 0
     out = capsys.readouterr().out
     assert "No German text for this entry yet; here it is in English." in out
@@ -213,4 +214,4 @@ def hit_rates(items: list[dict[str, object]]) -> tuple[float, float]:
 def test_real_test_part_does_not_regress() -> None:
     """Floors just under the figures docs/explain.md reports; raise them when the figures rise."""
     h1, h3 = hit_rates(REAL["test"])
-    assert h1 >= 0.40 and h3 >= 0.60, (h1, h3)
+    assert h1 >= 0.47 and h3 >= 0.70, (h1, h3)

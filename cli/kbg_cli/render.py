@@ -6,8 +6,11 @@ import json
 import os
 import sys
 import textwrap
-from collections.abc import Sequence
-from typing import Any, TextIO
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # kbg explain imports this module: typing costs start-up time
+    from collections.abc import Sequence
+    from typing import Any, TextIO
 
 WIDTH = 100
 
