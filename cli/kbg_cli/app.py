@@ -259,9 +259,10 @@ def simulate(
 @app.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
                                 "help_option_names": []})
 def explain(ctx: typer.Context) -> None:
-    """Explain a rule, a card or a component, from an id, a word or a question (en, ko, fr, vi).
+    """Explain a rule, a card or a component, from an id, a word or a question (en, ko, fr, vi, de, es).
 
-    Options: --game G, --edition E, --lang ko|fr|vi, --json. `kbg explain` alone lists the topics.
+    Options: --game G, --edition E, --lang en|ko|fr|vi|de|es, --json, --debug. `kbg explain` alone lists
+    the topics.
     """
     from .explain_cmd import run as run_explain
 
