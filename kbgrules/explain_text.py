@@ -137,9 +137,14 @@ def korean_forms(word: str) -> list[str]:
 _GRID = re.compile(r"(\d)\s*[x×*]\s*(\d)")
 
 
+_DIGIT_PLURAL = re.compile(r"\b([0-9])(?:s|'s|er)\b")
+
+
 def words(text: str) -> list[str]:
-    """The folded words of ``text``, number words written as digits, ``5 x 5`` as ``5x5``."""
-    return [NUMBER_WORDS.get(w, w) for w in _WORD.findall(_GRID.sub(r"\1x\2", fold(text)))]
+    """The folded words of ``text``: number words written as digits, ``5 x 5`` as ``5x5``, ``2s``
+    (and German ``2er``) as ``2``."""
+    text = _DIGIT_PLURAL.sub(r"\1", _GRID.sub(r"\1x\2", fold(text)))
+    return [NUMBER_WORDS.get(w, w) for w in _WORD.findall(text)]
 
 
 def phrase(text: str) -> str:

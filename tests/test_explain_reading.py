@@ -215,3 +215,16 @@ def test_real_test_part_does_not_regress() -> None:
     """Floors just under the figures docs/explain.md reports; raise them when the figures rise."""
     h1, h3 = hit_rates(REAL["test"])
     assert h1 >= 0.47 and h3 >= 0.70, (h1, h3)
+
+
+def test_a_reader_that_goes_away_is_not_an_error() -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "from kbg_cli.entry import main; raise SystemExit(main())",
+                             "explain", "--debug", "can I heal in tokyo"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before kbg writes anything
+    err = proc.stderr.read()
+    assert proc.wait() == 0 and err == b""

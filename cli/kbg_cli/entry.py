@@ -8,13 +8,32 @@ from collections.abc import Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["explain"] and sys.stdout is not None:
-        from .explain_cmd import run
-
-        return run(args[1:])
+    if args[:1] == ["explain"] and sys.stdout is not None and sys.stderr is not None:
+        return _explain(args[1:])
     from .app import main as full
 
     return full(args)
+
+
+def _explain(args: list[str]) -> int:
+    """``kbg explain`` without typer, with the same handling of a closed pipe and of bugs."""
+    import os
+
+    from .explain_cmd import run as run_explain
+
+    try:
+        code = run_explain(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # the reader went away (`| head`): not a failure
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as exc:
+        if os.environ.get("KBG_DEBUG", "").lower() in ("1", "true", "yes"):
+            raise
+        kind = "io" if isinstance(exc, OSError) else "internal"
+        sys.stderr.write(f"kbg: error {kind}: {type(exc).__name__}: {exc} (set KBG_DEBUG=1 for a traceback)\n")
+        return 2
 
 
 def run() -> None:
