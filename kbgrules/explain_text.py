@@ -331,8 +331,6 @@ def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None) -> 
     ws = words(text)
     a.terms = tokens(text)
     folded = " ".join(ws)
-    for concept, src in _dice_terms(folded):
-        a.concepts.append((concept, src))
     phrases = table(glossary.get("phrases", {}))
     exact: dict[str, list[str]] = glossary.get("exact", {})
     cgames: dict[str, list[str]] = glossary.get("games", {})
@@ -341,6 +339,11 @@ def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None) -> 
     weak = table(glossary.get("weak", ()))
     if isinstance(weak, list):
         weak = set(weak)
+    dice = _dice_terms(folded)
+    if dice and (game is None or game in cgames.get("number-set", ())):
+        # dice notation is a game word too: of the games whose glossary has a set of numbers
+        _add(a, ["number-set"], dice[0][1], cgames, game)
+        a.concepts.extend(d for d in dice if d[0] != CONCEPT + "number-set")
     forms = [korean_forms(w) if is_hangul(w) else [stem(w)] for w in ws]
     rawset = set(raw)
     covered = [False] * len(ws)
