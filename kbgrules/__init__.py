@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at ru
     from collections.abc import Sequence
     from typing import Any, Literal, overload
 
-    from .errors import (
+    from kbgrules.errors import (
         DataError,
         Diagnostic,
         KbgError,
@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at ru
         UnsafeYamlError,
         VariantConflictError,
     )
-    from .model import (
+    from kbgrules.model import (
         Card,
         Domino,
         GameInfo,
@@ -88,8 +88,8 @@ if TYPE_CHECKING:
 
 def games(rules_dirs: RulesDirs = ()) -> tuple[GameInfo, ...]:
     """Every game available, with its editions (the default marked) and variants."""
-    from .build import game_info
-    from .data import catalog
+    from kbgrules.build import game_info
+    from kbgrules.data import catalog
 
     cat = catalog(rules_dirs)
     return tuple(game_info(gf) for _, gf in sorted(cat.games.items()))
@@ -127,8 +127,8 @@ def _load(
         variants = [variants]
     if not rules_dirs:
         return _load_shipped(game, edition, tuple(variants), players)
-    from .build import BUILDERS
-    from .data import resolve
+    from kbgrules.build import BUILDERS
+    from kbgrules.data import resolve
 
     res = resolve(game, edition, variants, players, rules_dirs)
     return BUILDERS[res.game_id](res)
@@ -142,8 +142,8 @@ if not TYPE_CHECKING:  # the overloads above are for type checkers; typing is no
 @lru_cache(maxsize=64)
 def _load_shipped(game: str, edition: str | None, variants: tuple[str, ...], players: int | None) -> Ruleset:
     """Rulesets are immutable, so loads of the shipped data are shared."""
-    from .build import BUILDERS
-    from .data import resolve
+    from kbgrules.build import BUILDERS
+    from kbgrules.data import resolve
 
     res = resolve(game, edition, variants, players)
     return BUILDERS[res.game_id](res)

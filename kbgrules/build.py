@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from .data import GameFiles, Resolved
-from .model import (
+from kbgrules.data import GameFiles, Resolved
+from kbgrules.model import (
     Bonus,
     Card,
     Component,
@@ -114,7 +114,7 @@ def _half(code: str, letters: Mapping[str, str]) -> Half:
 
 def build_kingdomino(res: Resolved) -> KingdominoRuleset:
     t = res.tree
-    from .model import Terrain
+    from kbgrules.model import Terrain
 
     terrains = tuple(Terrain(str(x["id"]), str(x["letter"]), str(x["name"]), _strs(x.get("aliases")),
                              x.get("colour")) for x in t["terrains"])

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import Diagnostic, KbgError
-from .logfile import GameText, Header, decode, split_games
+from kbgrules.errors import Diagnostic, KbgError
+from kbgrules.logfile import GameText, Header, decode, split_games
 
 RulesDirs = Sequence[str | os.PathLike[str]]
 
@@ -158,11 +158,11 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
     report.match_games = int(rs.data.get("match", {}).get("games", 1))
     report.variants = tuple(v.id for v in rs.variants)
     if rs.game.id == "kingdomino":
-        from .kingdomino_log import check_kingdomino
+        from kbgrules.kingdomino_log import check_kingdomino
 
         check_kingdomino(file, g, rs, report)  # type: ignore[arg-type]
     elif rs.game.id == "king-of-tokyo":
-        from .king_of_tokyo_log import check_king_of_tokyo
+        from kbgrules.king_of_tokyo_log import check_king_of_tokyo
 
         check_king_of_tokyo(file, g, rs, report)  # type: ignore[arg-type]
     else:

@@ -11,16 +11,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .closest import closest
-from .errors import (
+from kbgrules.closest import closest
+from kbgrules.errors import (
     DataError,
     Diagnostic,
     PlayerCountError,
     UnknownNameError,
     VariantConflictError,
 )
-from .paths import data_root
-from .yamlsafe import MAX_BYTES, YamlDocument, YamlPath, parse_bytes
+from kbgrules.paths import data_root
+from kbgrules.yamlsafe import MAX_BYTES, YamlDocument, YamlPath, parse_bytes
 
 ENV_RULES = "KBG_RULES"
 USER_KINDS = ("edition", "variant", "rules", "cards", "faq", "aliases", "glossary", "tiles", "evolutions")
@@ -126,7 +126,7 @@ def build_compiled(root: Path | None = None) -> Path:
 
 def read_user_dir(directory: str | os.PathLike[str]) -> list[DataFile]:
     """Read and schema-validate every YAML file in a user's rule directory (or one file)."""
-    from .schema import validate_document
+    from kbgrules.schema import validate_document
 
     path = Path(directory)
     if path.is_file():
@@ -475,7 +475,7 @@ def check_references(res: Resolved) -> list[Diagnostic]:
 
 def validate_effective(res: Resolved) -> None:
     """Validate the effective tree against the game's schema; errors point at the file that set the value."""
-    from .schema import hint, validate_instance
+    from kbgrules.schema import hint, validate_instance
 
     schema_root = data_root() / "schema"
 

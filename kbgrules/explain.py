@@ -30,8 +30,8 @@ import os
 import re
 from functools import lru_cache
 
-from .errors import KbgError
-from .explain_text import (
+from kbgrules.errors import KbgError
+from kbgrules.explain_text import (
     CONCEPT,
     INDEX_VERSION,
     LANGS,
@@ -148,13 +148,13 @@ class Result:
 
 
 def index_path() -> str:
-    from .paths import data_dir
+    from kbgrules.paths import data_dir
 
     return os.path.join(data_dir(), INDEX_FILE)
 
 
 def entries_path() -> str:
-    from .paths import data_dir
+    from kbgrules.paths import data_dir
 
     return os.path.join(data_dir(), ENTRIES_FILE)
 
@@ -168,7 +168,7 @@ def _shipped_index() -> dict[str, Any]:
 
 def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, Any]:
     if rules_dirs:
-        from .explain_index import build_index, collect
+        from kbgrules.explain_index import build_index, collect
 
         return build_index(collect(rules_dirs))
     try:
@@ -182,7 +182,7 @@ def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, A
 
 @lru_cache(maxsize=1)
 def _built_index() -> dict[str, Any]:
-    from .explain_index import build_index, collect
+    from kbgrules.explain_index import build_index, collect
 
     return build_index(collect())
 
@@ -259,7 +259,7 @@ def check_query(query: str) -> str:
 
 def _names_in(q_words: list[str], names: dict[str, str]) -> dict[int, tuple[str, float]]:
     """Entries (cards, evolutions, tiles) named in the question: word runs equal or close to a name."""
-    from .closest import allowed_edits, edits
+    from kbgrules.closest import allowed_edits, edits
 
     found: dict[int, tuple[str, float]] = {}
     by_len: dict[int, list[str]] = {}
@@ -470,7 +470,7 @@ def _fuzzy_concepts(terms: list[str], glossary: dict[str, Any], postings: Any,
     """Unknown words close to a one-word glossary word of the question's language
     (``yeild`` -> ``~yield``, ``verlasen`` -> ``~yield``). Only game words are corrected: any
     English word is a typo or two away from some word of the rules (``bread`` / ``dread``)."""
-    from .closest import closest
+    from kbgrules.closest import closest
 
     phrases = table(glossary.get("phrases") or {})
     langs = table(glossary.get("langs") or {})
@@ -510,7 +510,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m kbgrules.explain --build``: rewrite the shipped index from the rule data."""
     import sys
 
-    from .explain_index import build_index, collect, write_index
+    from kbgrules.explain_index import build_index, collect, write_index
 
     args = list(sys.argv[1:] if argv is None else argv)
     if args != ["--build"]:

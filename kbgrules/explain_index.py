@@ -12,7 +12,16 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from .explain_text import CONCEPT, INDEX_VERSION, Packed, analyze, compile_glossary, pack_glossary, phrase, weak_keys
+from kbgrules.explain_text import (
+    CONCEPT,
+    INDEX_VERSION,
+    Packed,
+    analyze,
+    compile_glossary,
+    pack_glossary,
+    phrase,
+    weak_keys,
+)
 
 # How much a term counts in each field of an entry; `tr` is the entry's own translations.
 FIELD_WEIGHTS = {"id": 3.0, "title": 4.0, "alias": 3.0, "body": 1.0, "tr": 1.0}

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .check import GameReport
-from .errors import Diagnostic, IllegalMoveError, KbgError
-from .king_of_tokyo import (
+from kbgrules.check import GameReport
+from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
+from kbgrules.king_of_tokyo import (
     FACE_ALIASES,
     Action,
     Buy,
@@ -32,8 +32,8 @@ from .king_of_tokyo import (
     final_json,
     violation,
 )
-from .logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
-from .model import KingOfTokyoRuleset
+from kbgrules.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
+from kbgrules.model import KingOfTokyoRuleset
 
 KEYWORDS = {"market", "first", "expect", "turn", "deck", "discard", "tiles"}
 STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke", "wickedness", "tiles",

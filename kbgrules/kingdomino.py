@@ -23,9 +23,9 @@ from itertools import islice
 from types import MappingProxyType
 from typing import Any
 
-from .errors import IllegalMoveError as IllegalMoveError  # re-exported: its home before errors.py
-from .errors import KbgError
-from .model import Domino, Half, KingdominoRuleset
+from kbgrules.errors import IllegalMoveError as IllegalMoveError  # re-exported: its home before errors.py
+from kbgrules.errors import KbgError
+from kbgrules.model import Domino, Half, KingdominoRuleset
 
 Cell = tuple[int, int]
 DIRECTIONS: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -874,7 +874,7 @@ def kingdom_from_rows(rows: Iterable[Iterable[str]], rs: KingdominoRuleset, size
     Raises KbgError (code ``grid``) for unreadable cells. Use :func:`kbgrules.positions.read_grid`
     for text with warnings about impossible kingdoms.
     """
-    from .positions import grid_to_kingdom
+    from kbgrules.positions import grid_to_kingdom
 
     kingdom, _ = grid_to_kingdom([list(r) for r in rows], rs, size)
     return kingdom

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .check import GameReport
-from .errors import Diagnostic
-from .kingdomino import (
+from kbgrules.check import GameReport
+from kbgrules.errors import Diagnostic
+from kbgrules.kingdomino import (
     Action,
     Claim,
     Deal,
@@ -26,9 +26,9 @@ from .kingdomino import (
     parse_cell,
     violation,
 )
-from .logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
-from .model import KingdominoRuleset
-from .positions import GridError, grid_to_kingdom, same_kingdom, split_rows
+from kbgrules.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
+from kbgrules.model import KingdominoRuleset
+from kbgrules.positions import GridError, grid_to_kingdom, same_kingdom, split_rows
 
 KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
 POSITION_EVENTS = {"kingdom", "out", "line", "discards"}
@@ -285,7 +285,7 @@ class Replay:
         self.position_lines: list[Parsed] = []
 
     def timeline(self) -> None:
-        from .kingdomino import score
+        from kbgrules.kingdomino import score
 
         for r, kingdoms in enumerate(self.state.round_ends):
             self.report.timeline.append({

@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .kot_hooks import Hook, TokenGiver
+from kbgrules.kot_hooks import Hook, TokenGiver
 
 if TYPE_CHECKING:
-    from .errors import IllegalMoveError
-    from .king_of_tokyo import KingOfTokyoState, Monster
+    from kbgrules.errors import IllegalMoveError
+    from kbgrules.king_of_tokyo import KingOfTokyoState, Monster
 
 
 def _fail(st: KingOfTokyoState, card: str, why: str) -> IllegalMoveError:
@@ -104,7 +104,7 @@ class Fluxling(Hook):
     card = "tile:fluxling"
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from .kot_hooks import copy_card
+        from kbgrules.kot_hooks import copy_card
 
         m = st.monsters[i]
         target = st.card_id(args[0]) if len(args) == 1 else None
@@ -286,7 +286,7 @@ class UnstableDNA(Hook):
         m.stored["unstable-dna:at"] = len(st.history)  # the yield's place in the history
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from .king_of_tokyo import Decide, Use
+        from kbgrules.king_of_tokyo import Decide, Use
 
         m, attacker = st.monsters[i], st.me
         at = m.stored.get("unstable-dna:at", -1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import Diagnostic, KbgError
+from kbgrules.errors import Diagnostic, KbgError
 
 MAX_LOG_BYTES = 16 * 1024 * 1024
 FORMAT_VERSION = "1"

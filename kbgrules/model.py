@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import KbgError, PlayerCountError
+from kbgrules.errors import KbgError, PlayerCountError
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ def data_dir() -> str:
     for candidate in (os.path.join(here, "rules_data"), os.path.join(os.path.dirname(here), "rules_data")):
         if os.path.isdir(os.path.join(candidate, "schema")):
             return candidate
-    from .errors import KbgError
+    from kbgrules.errors import KbgError
 
     raise KbgError("the shipped rule data (rules_data/) is missing from this installation", code="no-data")
 

@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import Diagnostic, KbgError
-from .kingdomino import CASTLE, Cell, Kingdom
-from .model import Half, KingdominoRuleset
+from kbgrules.errors import Diagnostic, KbgError
+from kbgrules.kingdomino import CASTLE, Cell, Kingdom
+from kbgrules.model import Half, KingdominoRuleset
 
 MAX_GRID_BYTES = 64 * 1024
 TILING_BUDGET = 200_000

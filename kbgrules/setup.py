@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .model import KingdominoRuleset, KingOfTokyoRuleset, Ruleset
+from kbgrules.model import KingdominoRuleset, KingOfTokyoRuleset, Ruleset
 
 
 @dataclass(frozen=True, slots=True)

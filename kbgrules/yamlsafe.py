@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import Diagnostic, UnsafeYamlError
+from kbgrules.errors import Diagnostic, UnsafeYamlError
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 48
