@@ -89,7 +89,7 @@ if TYPE_CHECKING:
 def games(rules_dirs: RulesDirs = ()) -> tuple[GameInfo, ...]:
     """Every game available, with its editions (the default marked) and variants."""
     from kbgrules.build import game_info
-    from kbgrules.data import catalog
+    from kbgrules.core.data import catalog
 
     cat = catalog(rules_dirs)
     return tuple(game_info(gf) for _, gf in sorted(cat.games.items()))
@@ -128,7 +128,7 @@ def _load(
     if not rules_dirs:
         return _load_shipped(game, edition, tuple(variants), players)
     from kbgrules.build import BUILDERS
-    from kbgrules.data import resolve
+    from kbgrules.core.data import resolve
 
     res = resolve(game, edition, variants, players, rules_dirs)
     return BUILDERS[res.game_id](res)
@@ -143,7 +143,7 @@ if not TYPE_CHECKING:  # the overloads above are for type checkers; typing is no
 def _load_shipped(game: str, edition: str | None, variants: tuple[str, ...], players: int | None) -> Ruleset:
     """Rulesets are immutable, so loads of the shipped data are shared."""
     from kbgrules.build import BUILDERS
-    from kbgrules.data import resolve
+    from kbgrules.core.data import resolve
 
     res = resolve(game, edition, variants, players)
     return BUILDERS[res.game_id](res)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from kbgrules.data import GameFiles, Resolved
+from kbgrules.core.data import GameFiles, Resolved
 from kbgrules.model import (
     Bonus,
     Card,

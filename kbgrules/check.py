@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kbgrules.core.logfile import GameText, Header, decode, split_games
 from kbgrules.errors import Diagnostic, KbgError
-from kbgrules.logfile import GameText, Header, decode, split_games
 
 RulesDirs = Sequence[str | os.PathLike[str]]
 

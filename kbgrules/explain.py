@@ -148,13 +148,13 @@ class Result:
 
 
 def index_path() -> str:
-    from kbgrules.paths import data_dir
+    from kbgrules.core.paths import data_dir
 
     return os.path.join(data_dir(), INDEX_FILE)
 
 
 def entries_path() -> str:
-    from kbgrules.paths import data_dir
+    from kbgrules.core.paths import data_dir
 
     return os.path.join(data_dir(), ENTRIES_FILE)
 
@@ -259,7 +259,7 @@ def check_query(query: str) -> str:
 
 def _names_in(q_words: list[str], names: dict[str, str]) -> dict[int, tuple[str, float]]:
     """Entries (cards, evolutions, tiles) named in the question: word runs equal or close to a name."""
-    from kbgrules.closest import allowed_edits, edits
+    from kbgrules.core.closest import allowed_edits, edits
 
     found: dict[int, tuple[str, float]] = {}
     by_len: dict[int, list[str]] = {}
@@ -470,7 +470,7 @@ def _fuzzy_concepts(terms: list[str], glossary: dict[str, Any], postings: Any,
     """Unknown words close to a one-word glossary word of the question's language
     (``yeild`` -> ``~yield``, ``verlasen`` -> ``~yield``). Only game words are corrected: any
     English word is a typo or two away from some word of the rules (``bread`` / ``dread``)."""
-    from kbgrules.closest import closest
+    from kbgrules.core.closest import closest
 
     phrases = table(glossary.get("phrases") or {})
     langs = table(glossary.get("langs") or {})

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kbgrules.check import GameReport
+from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
 from kbgrules.king_of_tokyo import (
     FACE_ALIASES,
@@ -32,7 +33,6 @@ from kbgrules.king_of_tokyo import (
     final_json,
     violation,
 )
-from kbgrules.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from kbgrules.model import KingOfTokyoRuleset
 
 KEYWORDS = {"market", "first", "expect", "turn", "deck", "discard", "tiles"}

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kbgrules.check import GameReport
+from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from kbgrules.errors import Diagnostic
 from kbgrules.kingdomino import (
     Action,
@@ -26,7 +27,6 @@ from kbgrules.kingdomino import (
     parse_cell,
     violation,
 )
-from kbgrules.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from kbgrules.model import KingdominoRuleset
 from kbgrules.positions import GridError, grid_to_kingdom, same_kingdom, split_rows
 

@@ -6,9 +6,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from kbgrules.core.logfile import FORMAT_VERSION
 from kbgrules.errors import KbgError
 from kbgrules.kingdomino import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place, cell_name
-from kbgrules.logfile import FORMAT_VERSION
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 

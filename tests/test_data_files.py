@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import kbgrules
-from kbgrules.data import _shipped, data_root, resolve, validate_effective
-from kbgrules.schema import validate_document
+from kbgrules.core.data import _shipped, data_root, resolve, validate_effective
+from kbgrules.core.schema import validate_document
 
 ROOT = data_root()
 FILES = _shipped(str(ROOT))
@@ -106,17 +106,17 @@ def test_schemas_are_draft_2020_12() -> None:
 
 
 def test_compiled_data_is_current() -> None:
-    """rules_data/compiled.json (fast start-up) matches the YAML: rebuild with python -m kbgrules.data --build."""
-    from kbgrules.data import COMPILED, compiled_text
-    from kbgrules.paths import data_root
+    """rules_data/compiled.json (fast start-up) matches the YAML: rebuild with python -m kbgrules.core.data --build."""
+    from kbgrules.core.data import COMPILED, compiled_text
+    from kbgrules.core.paths import data_root
 
     assert (data_root() / COMPILED).read_text(encoding="utf-8") == compiled_text(), \
-        "stale: run python -m kbgrules.data --build"
+        "stale: run python -m kbgrules.core.data --build"
 
 
 def test_compiled_data_gives_the_same_rules() -> None:
-    from kbgrules.data import _shipped
-    from kbgrules.paths import data_root
+    from kbgrules.core.data import _shipped
+    from kbgrules.core.paths import data_root
 
     fast = {f.doc.file: f.data for f in _shipped(str(data_root()))}
     slow = {f.doc.file: f.data for f in _shipped(str(data_root()), marks=True)}

@@ -135,7 +135,8 @@ def test_dark_edition_words_are_explained() -> None:
 def test_hostile_queries_are_bounded_and_plain(monkeypatch: pytest.MonkeyPatch) -> None:
     import random
 
-    from kbgrules import closest, explain
+    from kbgrules import explain
+    from kbgrules.core import closest
 
     junk = "".join(random.Random(1).choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(explain.MAX_QUERY))
     calls = []

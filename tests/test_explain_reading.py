@@ -11,7 +11,7 @@ import yaml
 
 import kbgrules
 from kbg_cli.explain_cmd import run
-from kbgrules.closest import closest, edits
+from kbgrules.core.closest import closest, edits
 from kbgrules.explain import load_index, lookup, search
 from kbgrules.explain_text import analyze, detect_language, stem, unsupported_script
 

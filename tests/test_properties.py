@@ -9,9 +9,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kbgrules.data import merge_patch
+from kbgrules.core.data import merge_patch
+from kbgrules.core.yamlsafe import parse_bytes, parse_text
 from kbgrules.errors import UnsafeYamlError
-from kbgrules.yamlsafe import parse_bytes, parse_text
 
 scalars = st.one_of(st.integers(-1000, 1000), st.text(alphabet="abcxyz -", max_size=8), st.booleans())
 keys = st.text(alphabet="abcdef", min_size=1, max_size=4)

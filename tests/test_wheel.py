@@ -44,7 +44,7 @@ def test_installed_wheel_runs_from_anywhere(wheel: Path, tmp_path: Path) -> None
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env = {**os.environ, "PYTHONPATH": str(target)}
-    probe = "import kbgrules, kbgrules.data as d; print(kbgrules.__file__); print(d.data_root())"
+    probe = "import kbgrules, kbgrules.core.data as d; print(kbgrules.__file__); print(d.data_root())"
     r = subprocess.run([sys.executable, "-c", probe], cwd=elsewhere, env=env, capture_output=True, text=True,
                        check=True)
     module_file, root = r.stdout.splitlines()

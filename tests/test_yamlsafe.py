@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from kbgrules.core.yamlsafe import MAX_DEPTH, parse_bytes, parse_text
 from kbgrules.errors import UnsafeYamlError
-from kbgrules.yamlsafe import MAX_DEPTH, parse_bytes, parse_text
 
 
 def codes(text: str) -> list[tuple[str, int, int]]:

@@ -97,7 +97,7 @@ def _main(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
 ) -> None:
-    from kbgrules.data import rules_dirs_from_env
+    from kbgrules.core.data import rules_dirs_from_env
 
     _state["rules_dirs"] = [*rules_dirs_from_env(), *(rules or [])]
 

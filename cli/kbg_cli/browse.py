@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from kbgrules import Card, Domino, KbgError, KingdominoRuleset, KingOfTokyoRuleset, RuleEntry, Ruleset
-from kbgrules.closest import closest
-from kbgrules.data import normalize
+from kbgrules.core.closest import closest
+from kbgrules.core.data import normalize
 
 from . import RULE_TOPICS, render
 

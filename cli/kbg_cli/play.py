@@ -8,8 +8,8 @@ from typing import Any
 
 from kbgrules import KingdominoRuleset
 from kbgrules.check import CheckReport, GameReport, RulesDirs, check_bytes
+from kbgrules.core.logfile import MAX_LOG_BYTES
 from kbgrules.errors import Diagnostic, KbgError
-from kbgrules.logfile import MAX_LOG_BYTES
 
 from . import render
 

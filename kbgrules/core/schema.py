@@ -11,8 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from kbgrules.core.yamlsafe import YamlDocument, YamlPath
 from kbgrules.errors import Diagnostic
-from kbgrules.yamlsafe import YamlDocument, YamlPath
 
 SCHEMA_BASE = "https://kbgrules.invalid/schema/"
 

@@ -12,8 +12,8 @@ if TYPE_CHECKING:
 def data_dir() -> str:
     """The shipped ``rules_data`` directory as a string: inside the installed package, or beside it
     in a checkout (``kbg explain``'s start-up path: no pathlib)."""
-    here = os.path.dirname(os.path.realpath(__file__))
-    for candidate in (os.path.join(here, "rules_data"), os.path.join(os.path.dirname(here), "rules_data")):
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # kbgrules/
+    for candidate in (os.path.join(package, "rules_data"), os.path.join(os.path.dirname(package), "rules_data")):
         if os.path.isdir(os.path.join(candidate, "schema")):
             return candidate
     from kbgrules.errors import KbgError

@@ -11,7 +11,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from kbgrules.closest import closest
+from kbgrules.core.closest import closest
+from kbgrules.core.paths import data_root
+from kbgrules.core.yamlsafe import MAX_BYTES, YamlDocument, YamlPath, parse_bytes
 from kbgrules.errors import (
     DataError,
     Diagnostic,
@@ -19,8 +21,6 @@ from kbgrules.errors import (
     UnknownNameError,
     VariantConflictError,
 )
-from kbgrules.paths import data_root
-from kbgrules.yamlsafe import MAX_BYTES, YamlDocument, YamlPath, parse_bytes
 
 ENV_RULES = "KBG_RULES"
 USER_KINDS = ("edition", "variant", "rules", "cards", "faq", "aliases", "glossary", "tiles", "evolutions")
@@ -72,7 +72,7 @@ def _yaml_files(root: Path) -> list[Path]:
     return sorted(p for p in files if "schema" not in p.relative_to(root).parts)
 
 
-COMPILED = "compiled.json"  # the shipped YAML files, parsed: python -m kbgrules.data --build
+COMPILED = "compiled.json"  # the shipped YAML files, parsed: python -m kbgrules.core.data --build
 
 
 def _digest(raw: bytes) -> str:
@@ -126,7 +126,7 @@ def build_compiled(root: Path | None = None) -> Path:
 
 def read_user_dir(directory: str | os.PathLike[str]) -> list[DataFile]:
     """Read and schema-validate every YAML file in a user's rule directory (or one file)."""
-    from kbgrules.schema import validate_document
+    from kbgrules.core.schema import validate_document
 
     path = Path(directory)
     if path.is_file():
@@ -475,7 +475,7 @@ def check_references(res: Resolved) -> list[Diagnostic]:
 
 def validate_effective(res: Resolved) -> None:
     """Validate the effective tree against the game's schema; errors point at the file that set the value."""
-    from kbgrules.schema import hint, validate_instance
+    from kbgrules.core.schema import hint, validate_instance
 
     schema_root = data_root() / "schema"
 
@@ -491,12 +491,12 @@ def validate_effective(res: Resolved) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m kbgrules.data --build``: rewrite rules_data/compiled.json after editing rule data."""
+    """``python -m kbgrules.core.data --build``: rewrite rules_data/compiled.json after editing rule data."""
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
     if args != ["--build"]:
-        print("usage: python -m kbgrules.data --build", file=sys.stderr)
+        print("usage: python -m kbgrules.core.data --build", file=sys.stderr)
         return 2
     print(build_compiled())
     return 0
