@@ -158,11 +158,11 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
     report.match_games = int(rs.data.get("match", {}).get("games", 1))
     report.variants = tuple(v.id for v in rs.variants)
     if rs.game.id == "kingdomino":
-        from kbgrules.kingdomino_log import check_kingdomino
+        from kbgrules.kingdomino.log import check_kingdomino
 
         check_kingdomino(file, g, rs, report)  # type: ignore[arg-type]
     elif rs.game.id == "king-of-tokyo":
-        from kbgrules.king_of_tokyo_log import check_king_of_tokyo
+        from kbgrules.king_of_tokyo.log import check_king_of_tokyo
 
         check_king_of_tokyo(file, g, rs, report)  # type: ignore[arg-type]
     else:

@@ -8,7 +8,7 @@ from typing import Any
 
 from kbgrules.core.logfile import FORMAT_VERSION
 from kbgrules.errors import KbgError
-from kbgrules.kingdomino import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place, cell_name
+from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place, cell_name
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 
@@ -128,7 +128,7 @@ def _evo_draws(state: Any, m: Any, n: int, rng: random.Random) -> list[str]:
 
 
 def _evolve_line(state: Any, i: int, rng: random.Random, start: bool = False) -> tuple[Any, str]:
-    from kbgrules.king_of_tokyo import Evolve
+    from kbgrules.king_of_tokyo.state import Evolve
 
     ev = state.rs.evolution
     m = state.monsters[i]
@@ -149,7 +149,7 @@ def _unresolved(lines: list[str], who: str) -> bool:
 
 
 def _supported(state: Any, key: str) -> bool:
-    from kbgrules.kot_hooks import HOOKS
+    from kbgrules.king_of_tokyo.cards.base import HOOKS
 
     hook = state.cards[key].hook
     return hook is None or hook in HOOKS
@@ -157,14 +157,14 @@ def _supported(state: Any, key: str) -> bool:
 
 def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> list[str]:
     """Play to the end with random legal choices; the log lines of every event."""
-    from kbgrules.king_of_tokyo import FACES, SHORT, Buy, Cure, Decide, EndTurn, Reroll, Roll, Sweep, Use
+    from kbgrules.king_of_tokyo.state import FACES, SHORT, Buy, Cure, Decide, EndTurn, Reroll, Roll, Sweep, Use
 
     names = state.players
     lines: list[str] = []
 
     def act(action: Any, line: str) -> None:
         """Apply and log ``action``; Camouflage dice it needs are rolled and logged right after it."""
-        from kbgrules.king_of_tokyo import ChanceNeeded
+        from kbgrules.king_of_tokyo.state import ChanceNeeded
 
         extra: list[str] = []
         while True:
@@ -178,7 +178,7 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
         lines.append(line)
         lines.extend(extra)
 
-    from kbgrules.king_of_tokyo import Play, Take, Tokens
+    from kbgrules.king_of_tokyo.state import Play, Take, Tokens
 
     if state.starting:
         for i in range(len(state.monsters)):
@@ -253,7 +253,7 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
             later = {"freeze-time", "rapid-healing", "metamorph"} & set(state.me.cards)
             camouflage = any("camouflage" in state.in_play(m) for m in state.monsters if not m.eliminated)
             if later or camouflage or rng.random() < 0.3:  # uses and dice after the roll need a stated end
-                from kbgrules.king_of_tokyo import Keep
+                from kbgrules.king_of_tokyo.state import Keep
 
                 act(Keep(), f"{who} keep")
             else:
@@ -312,7 +312,7 @@ def simulate_king_of_tokyo(players: int, seed: int, edition: str | None = None, 
                            names: Sequence[str] | None = None, rules_dirs: Sequence[str] = ()) -> str:
     """A random legal King of Tokyo game log, ending with checkpoints for every monster and the winners."""
     import kbgrules
-    from kbgrules.king_of_tokyo import KingOfTokyoState
+    from kbgrules.king_of_tokyo.state import KingOfTokyoState
 
     rs = kbgrules.load("king-of-tokyo", edition=edition, variants=variants, players=players,
                        rules_dirs=rules_dirs)

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 import kbgrules
 from kbgrules import KingdominoRuleset
-from kbgrules.kingdomino import (
+from kbgrules.kingdomino.positions import read_grid, tiling
+from kbgrules.kingdomino.state import (
     Kingdom,
     bonus_applies,
     cell_name,
@@ -17,7 +18,6 @@ from kbgrules.kingdomino import (
     score,
     tiebreak_key,
 )
-from kbgrules.positions import read_grid, tiling
 
 KD: KingdominoRuleset = kbgrules.load("kingdomino")
 
@@ -232,7 +232,7 @@ def test_tiling_check() -> None:
 
 
 def test_unreadable_grid() -> None:
-    from kbgrules.positions import GridError
+    from kbgrules.kingdomino.positions import GridError
 
     with pytest.raises(GridError) as info:
         read_grid("t", "W1 Q7\nC Z\n", KD)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import kbgrules
-from kbgrules.king_of_tokyo import (
+from kbgrules.king_of_tokyo.cards.base import HOOKS
+from kbgrules.king_of_tokyo.state import (
     Buy,
     Cure,
     Decide,
@@ -17,8 +18,7 @@ from kbgrules.king_of_tokyo import (
     UnsupportedCardError,
     Use,
 )
-from kbgrules.kingdomino import IllegalMoveError
-from kbgrules.kot_hooks import HOOKS
+from kbgrules.kingdomino.state import IllegalMoveError
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 FILLER = ["corner-store", "heal", "tank"]
@@ -678,7 +678,7 @@ def test_first_edition_cards_deal_extra_damage_not_smashes() -> None:
 
 
 def test_camouflage_needs_its_dice_and_hearts_cancel_damage() -> None:
-    from kbgrules.king_of_tokyo import ChanceNeeded
+    from kbgrules.king_of_tokyo.state import ChanceNeeded
 
     st = game()
     after_turn(st, "1", "2", "3", "h", "h", "h")  # Ann in the City

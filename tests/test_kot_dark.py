@@ -6,7 +6,8 @@ import pytest
 
 import kbgrules
 from kbgrules.check import check_text
-from kbgrules.king_of_tokyo import (
+from kbgrules.king_of_tokyo.cards.base import HOOKS
+from kbgrules.king_of_tokyo.state import (
     Buy,
     Cure,
     Decide,
@@ -18,8 +19,7 @@ from kbgrules.king_of_tokyo import (
     Take,
     Use,
 )
-from kbgrules.kingdomino import IllegalMoveError
-from kbgrules.kot_hooks import HOOKS
+from kbgrules.kingdomino.state import IllegalMoveError
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 MARKET = ["corner-store", "tank", "energize"]
@@ -707,7 +707,7 @@ def test_super_jump_in_a_log() -> None:
 
 
 def test_a_tile_whose_hook_is_not_written_stops_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
-    from kbgrules.king_of_tokyo import UnsupportedCardError
+    from kbgrules.king_of_tokyo.state import UnsupportedCardError
 
     monkeypatch.delitem(HOOKS, "underdog")
     st = game("green")

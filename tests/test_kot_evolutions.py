@@ -9,7 +9,9 @@ import pytest
 
 import kbgrules
 from kbgrules.check import CheckReport, check_text
-from kbgrules.king_of_tokyo import (
+from kbgrules.king_of_tokyo.cards.base import HOOKS
+from kbgrules.king_of_tokyo.cards.evolutions import HOOKS as EVOLUTION_HOOKS
+from kbgrules.king_of_tokyo.state import (
     Buy,
     Decide,
     EndTurn,
@@ -22,9 +24,7 @@ from kbgrules.king_of_tokyo import (
     UnsupportedCardError,
     Use,
 )
-from kbgrules.kingdomino import IllegalMoveError
-from kbgrules.kot_hooks import HOOKS
-from kbgrules.kot_hooks_evolutions import HOOKS as EVOLUTION_HOOKS
+from kbgrules.kingdomino.state import IllegalMoveError
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 FILLER = ["corner-store", "heal", "tank"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import kbgrules
-from kbgrules.king_of_tokyo import Decide, EndTurn, KingOfTokyoState, Reroll, Roll
-from kbgrules.kingdomino import IllegalMoveError
+from kbgrules.king_of_tokyo.state import Decide, EndTurn, KingOfTokyoState, Reroll, Roll
+from kbgrules.kingdomino.state import IllegalMoveError
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 W = {"e": "energy", "h": "heart", "s": "smash"}
@@ -181,7 +181,7 @@ def test_all_eliminated_means_no_winner() -> None:  # kot.end.all-eliminated
     st.apply(Roll(("1", "2", "3", "energy", "energy", "energy")))
     st.market[0] = "high-altitude-bombing"
     st.monsters[0].energy = 4
-    from kbgrules.king_of_tokyo import Buy
+    from kbgrules.king_of_tokyo.state import Buy
 
     st.apply(Buy(0, "high-altitude-bombing", "skyscraper"))
     st.apply(EndTurn(0))
@@ -194,7 +194,7 @@ def test_must_survive_to_win() -> None:  # kot.end.survive
     st.apply(Roll(("3", "3", "3", "energy", "energy", "energy")))
     st.market[0] = "jet-fighters"
     st.monsters[0].energy = 5
-    from kbgrules.king_of_tokyo import Buy
+    from kbgrules.king_of_tokyo.state import Buy
 
     st.apply(Buy(0, "jet-fighters", "skyscraper"))
     st.apply(EndTurn(0))
@@ -248,7 +248,7 @@ def test_first_edition_needs_a_smash_to_take_tokyo() -> None:  # kot.tokyo.enter
 
 
 def test_market_buy_and_sweep() -> None:  # kot.buy.market, kot.buy.sweep
-    from kbgrules.king_of_tokyo import Buy, Sweep
+    from kbgrules.king_of_tokyo.state import Buy, Sweep
 
     st = game()
     st.apply(Roll(("energy",) * 6))
@@ -265,7 +265,7 @@ def test_market_buy_and_sweep() -> None:  # kot.buy.market, kot.buy.sweep
 
 
 def test_revealed_card_must_be_left_in_the_deck() -> None:  # kot.log.chance
-    from kbgrules.king_of_tokyo import Buy
+    from kbgrules.king_of_tokyo.state import Buy
 
     st = game()
     st.apply(Roll(("energy",) * 6))

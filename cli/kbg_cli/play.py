@@ -158,8 +158,8 @@ def _palette(rs: KingdominoRuleset | None = None) -> dict[str, str]:
 
 
 def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
-    from kbgrules.kingdomino import score
-    from kbgrules.positions import read_grid
+    from kbgrules.kingdomino.positions import read_grid
+    from kbgrules.kingdomino.state import score
 
     name, raw, err = read_input(path)
     if raw is None:
@@ -174,7 +174,7 @@ def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
     except UnicodeDecodeError:
         render.diag(f"{name}:1:1: error not-utf8: the grid is not UTF-8 text")
         return 2
-    from kbgrules.positions import GridError
+    from kbgrules.kingdomino.positions import GridError
 
     try:
         kingdom, warnings = read_grid(name, text, rs)
@@ -195,7 +195,7 @@ def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
         return 0
     for w in warnings:
         render.diag(str(w))
-    from kbgrules.kingdomino import letters
+    from kbgrules.kingdomino.state import letters
 
     names = {t.id: t.name for t in rs.terrains}
     doc = render.Doc()

@@ -9,7 +9,8 @@ from typing import Any
 from kbgrules.check import GameReport
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from kbgrules.errors import Diagnostic
-from kbgrules.kingdomino import (
+from kbgrules.kingdomino.positions import GridError, grid_to_kingdom, same_kingdom, split_rows
+from kbgrules.kingdomino.state import (
     Action,
     Claim,
     Deal,
@@ -28,7 +29,6 @@ from kbgrules.kingdomino import (
     violation,
 )
 from kbgrules.model import KingdominoRuleset
-from kbgrules.positions import GridError, grid_to_kingdom, same_kingdom, split_rows
 
 KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
 POSITION_EVENTS = {"kingdom", "out", "line", "discards"}
@@ -285,7 +285,7 @@ class Replay:
         self.position_lines: list[Parsed] = []
 
     def timeline(self) -> None:
-        from kbgrules.kingdomino import score
+        from kbgrules.kingdomino.state import score
 
         for r, kingdoms in enumerate(self.state.round_ends):
             self.report.timeline.append({

@@ -5,7 +5,7 @@ written chess-style on a board just big enough for any legal kingdom: 9x9 with t
 ``e5`` (5x5 kingdoms), 13x13 with the castle on ``g7`` (7x7 kingdoms, the Mighty Duel).
 
 >>> import kbgrules
->>> from kbgrules.kingdomino import Kingdom
+>>> from kbgrules.kingdomino.state import Kingdom
 >>> rs = kbgrules.load("kingdomino")
 >>> k = Kingdom(rs.kingdom_size)
 >>> len(k.legal_placements(rs.domino(20)))
@@ -871,10 +871,10 @@ def letters(rs: KingdominoRuleset) -> dict[str, str]:
 def kingdom_from_rows(rows: Iterable[Iterable[str]], rs: KingdominoRuleset, size: int | None = None) -> Kingdom:
     """A kingdom from grid rows (top row first) of cell codes; the castle ``C`` becomes (0, 0).
 
-    Raises KbgError (code ``grid``) for unreadable cells. Use :func:`kbgrules.positions.read_grid`
+    Raises KbgError (code ``grid``) for unreadable cells. Use :func:`kbgrules.kingdomino.positions.read_grid`
     for text with warnings about impossible kingdoms.
     """
-    from kbgrules.positions import grid_to_kingdom
+    from kbgrules.kingdomino.positions import grid_to_kingdom
 
     kingdom, _ = grid_to_kingdom([list(r) for r in rows], rs, size)
     return kingdom

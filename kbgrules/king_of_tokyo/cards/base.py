@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from kbgrules.errors import IllegalMoveError
 
 if TYPE_CHECKING:
-    from kbgrules.king_of_tokyo import KingOfTokyoState, Monster
+    from kbgrules.king_of_tokyo.state import KingOfTokyoState, Monster
 
 
 class Hook:
@@ -121,7 +121,7 @@ def _in_roll(st: KingOfTokyoState, i: int, card: str) -> None:
 
 
 def _change_die(st: KingOfTokyoState, card: str, args: Sequence[str], to_one: bool = False) -> None:
-    from kbgrules.king_of_tokyo import face
+    from kbgrules.king_of_tokyo.state import face
 
     want = 1 if to_one else 2
     if len(args) != want:
@@ -326,7 +326,7 @@ class PsychicProbe(Hook):
     card = "psychic-probe"
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.king_of_tokyo import face
+        from kbgrules.king_of_tokyo.state import face
 
         if i == st.active or st.phase != "roll" or not st.rolls:
             raise st._fail("kot-card-use", card="Psychic Probe", why="it re-rolls a die of the monster rolling now")
@@ -424,8 +424,8 @@ __all__ = ["HOOKS", "Hook", "IllegalMoveError"]
 
 
 def _register() -> None:
-    import kbgrules.kot_hooks_dark as kot_hooks_dark
-    import kbgrules.kot_hooks_evolutions as kot_hooks_evolutions
+    import kbgrules.king_of_tokyo.cards.dark as kot_hooks_dark
+    import kbgrules.king_of_tokyo.cards.evolutions as kot_hooks_evolutions
 
     for extra in (kot_hooks_dark.HOOKS, kot_hooks_evolutions.HOOKS):
         clash = set(extra) & set(HOOKS)

@@ -1,4 +1,4 @@
-"""Python hooks for King of Tokyo Dark Edition cards and wickedness tiles (see kbgrules.kot_hooks).
+"""Python hooks for King of Tokyo Dark Edition cards and wickedness tiles (see kbgrules.king_of_tokyo.cards.base).
 
 Readings (Board Game Arena, thoun/kingoftokyo, where the card texts leave a gap):
 
@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kbgrules.kot_hooks import Hook, TokenGiver
+from kbgrules.king_of_tokyo.cards.base import Hook, TokenGiver
 
 if TYPE_CHECKING:
     from kbgrules.errors import IllegalMoveError
-    from kbgrules.king_of_tokyo import KingOfTokyoState, Monster
+    from kbgrules.king_of_tokyo.state import KingOfTokyoState, Monster
 
 
 def _fail(st: KingOfTokyoState, card: str, why: str) -> IllegalMoveError:
@@ -104,7 +104,7 @@ class Fluxling(Hook):
     card = "tile:fluxling"
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.kot_hooks import copy_card
+        from kbgrules.king_of_tokyo.cards.base import copy_card
 
         m = st.monsters[i]
         target = st.card_id(args[0]) if len(args) == 1 else None
@@ -286,7 +286,7 @@ class UnstableDNA(Hook):
         m.stored["unstable-dna:at"] = len(st.history)  # the yield's place in the history
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.king_of_tokyo import Decide, Use
+        from kbgrules.king_of_tokyo.state import Decide, Use
 
         m, attacker = st.monsters[i], st.me
         at = m.stored.get("unstable-dna:at", -1)

@@ -5,7 +5,7 @@ ends), Tokyo decisions (yield or stay), enter Tokyo, buy, end. Chance outcomes (
 revealed cards) arrive as actions, so a replay never rolls or shuffles.
 
 >>> import kbgrules
->>> from kbgrules.king_of_tokyo import KingOfTokyoState, Roll, EndTurn
+>>> from kbgrules.king_of_tokyo.state import KingOfTokyoState, Roll, EndTurn
 >>> rs = kbgrules.load("king-of-tokyo", players=2)
 >>> st = KingOfTokyoState(rs, ["Ann", "Bob"], market=["corner-store", "heal", "tank"])
 >>> st.apply(Roll(("1", "1", "1", "smash", "energy", "heart")))
@@ -120,7 +120,7 @@ class EndTurn:
 
 @dataclass(frozen=True, slots=True)
 class Use:
-    """A card's optional action: ``NAME use CARD ARGS...`` (see kbgrules.kot_hooks)."""
+    """A card's optional action: ``NAME use CARD ARGS...`` (see kbgrules.king_of_tokyo.cards.base)."""
 
     monster: int
     card: str
@@ -238,7 +238,7 @@ _HOOKS: list[dict[str, Any]] = []  # kot_hooks.HOOKS itself, imported on first u
 
 def _hooks() -> dict[str, Any]:
     if not _HOOKS:
-        from kbgrules.kot_hooks import HOOKS
+        from kbgrules.king_of_tokyo.cards.base import HOOKS
 
         _HOOKS.append(HOOKS)
     return _HOOKS[0]
@@ -500,7 +500,7 @@ class KingOfTokyoState:
             if e["when"] == "buy":
                 self.card_effect(m, e)
         if tile.hook is not None:
-            from kbgrules.kot_hooks import HOOKS
+            from kbgrules.king_of_tokyo.cards.base import HOOKS
 
             if tile.hook not in HOOKS:
                 raise UnsupportedCardError(f"kbg check cannot replay the tile {tile.name} yet (its effect needs "
@@ -593,7 +593,7 @@ class KingOfTokyoState:
         m.evo_owed -= 1
 
     def _play(self, action: Play) -> None:
-        from kbgrules.kot_hooks import HOOKS
+        from kbgrules.king_of_tokyo.cards.base import HOOKS
 
         m = self.monsters[action.monster]
         key = f"evolution:{action.card}"
@@ -983,7 +983,7 @@ class KingOfTokyoState:
         self.cures[action.token] = self.cures.get(action.token, 0) + action.count
 
     def _use(self, action: Use) -> None:
-        from kbgrules.kot_hooks import HOOKS
+        from kbgrules.king_of_tokyo.cards.base import HOOKS
 
         m = self.monsters[action.monster]
         card = self.cards.get(action.card)
@@ -1234,7 +1234,7 @@ class KingOfTokyoState:
         return self.in_play(m)
 
     def _market_action(self, action: Buy | Sweep) -> None:
-        from kbgrules.kot_hooks import HOOKS
+        from kbgrules.king_of_tokyo.cards.base import HOOKS
 
         buyer = self.monsters[action.monster]
         opportunist = (isinstance(action, Buy) and action.monster != self.active and action.seller is None
@@ -1338,7 +1338,7 @@ class KingOfTokyoState:
 
     def buy_allowed(self, m: Monster, card: str) -> bool:
         """False if a hook forbids ``m`` to buy ``card`` now (Hibernation)."""
-        from kbgrules.kot_hooks import HOOKS
+        from kbgrules.king_of_tokyo.cards.base import HOOKS
 
         try:
             for _, hook in self.hooks_of(m):
@@ -1472,7 +1472,7 @@ class KingOfTokyoState:
         out: list[Action] = [EndTurn(self.active)]
         if self.me.eliminated:
             return out
-        from kbgrules.kot_hooks import HOOKS
+        from kbgrules.king_of_tokyo.cards.base import HOOKS
 
         for c in dict.fromkeys(self.market):
             hook = self.cards[c].hook

@@ -1,4 +1,4 @@
-"""Python hooks for King of Tokyo Power Up! evolution cards (see kbgrules.kot_hooks).
+"""Python hooks for King of Tokyo Power Up! evolution cards (see kbgrules.king_of_tokyo.cards.base).
 
 An evolution's hook is called when it is played: ``use`` for a temporary one (with the arguments of
 ``NAME play CARD ARGS``), ``on_buy`` for a permanent one (then ``use`` too when the play line gives
@@ -35,10 +35,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kbgrules.errors import IllegalMoveError
-from kbgrules.kot_hooks import Hook
+from kbgrules.king_of_tokyo.cards.base import Hook
 
 if TYPE_CHECKING:
-    from kbgrules.king_of_tokyo import KingOfTokyoState, Monster
+    from kbgrules.king_of_tokyo.state import KingOfTokyoState, Monster
 
 OPPOSITE = {"1": "3", "3": "1", "2": "heart", "heart": "2", "smash": "energy", "energy": "smash"}
 
@@ -104,7 +104,7 @@ def _monster(st: KingOfTokyoState, card: str, text: str) -> int:
 
 
 def _faces(st: KingOfTokyoState, card: str, args: Sequence[str], form: str) -> list[str]:
-    from kbgrules.king_of_tokyo import face
+    from kbgrules.king_of_tokyo.state import face
 
     if len(args) != form.count(" ") + 1:
         raise _refuse(st, card, f"write: NAME play|use {card} {form}")
@@ -186,8 +186,8 @@ def _deck_check(st: KingOfTokyoState, cards: Sequence[str]) -> None:
 def _gain_card(st: KingOfTokyoState, m: Monster, cid: str, bought: bool = False) -> None:
     """Put a Power card into play in front of ``m`` as if bought (a discard card takes effect and is
     discarded); ``bought``: it is a buy (cards that react to a buy see it)."""
-    from kbgrules.king_of_tokyo import UnsupportedCardError
-    from kbgrules.kot_hooks import HOOKS
+    from kbgrules.king_of_tokyo.cards.base import HOOKS
+    from kbgrules.king_of_tokyo.state import UnsupportedCardError
 
     card = st.cards[cid]
     if card.hook is not None and card.hook not in HOOKS:
@@ -225,7 +225,7 @@ class SimianScamper(Hook):
             raise _refuse(st, "simian-scamper", "it is played to yield Tokyo after smashes took life from its owner")
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.king_of_tokyo import Decide
+        from kbgrules.king_of_tokyo.state import Decide
 
         m = st.monsters[i]
         if "jets" not in st.in_play(m):  # Jets gives the same life back on yielding: not twice
@@ -269,7 +269,7 @@ class ChestThumping(Hook):
             self.target(st, i, args)
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.king_of_tokyo import Decide
+        from kbgrules.king_of_tokyo.state import Decide
 
         st._decide(Decide(self.target(st, i, args), True))
 
@@ -286,7 +286,7 @@ class TokyoRush(Hook):
         self.permanent = permanent
 
     def check(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> tuple[dict[str, Any], str, list[Any]]:
-        from kbgrules.king_of_tokyo import Decide, Evolve, Keep, Take
+        from kbgrules.king_of_tokyo.state import Decide, Evolve, Keep, Take
 
         if args:
             raise _refuse(st, self.id, f"write: NAME {'use' if self.permanent else 'play'} {self.id} (no arguments)")
@@ -533,7 +533,7 @@ class LightningArmor(Hook):
         m.stored[key] = m.stored.get(key, 0) + lost
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.king_of_tokyo import face
+        from kbgrules.king_of_tokyo.state import face
 
         m = st.monsters[i]
         now = f"lightning-armor@{st.turn_number}#"
@@ -659,7 +659,7 @@ class AdaptingTechnology(Hook):
         m.stored["adapting-technology"] = 3
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.king_of_tokyo import Sweep
+        from kbgrules.king_of_tokyo.state import Sweep
 
         m = st.monsters[i]
         _own_buy(st, i, "adapting-technology", "its tokens are spent")
@@ -783,7 +783,7 @@ class SuperiorAlienTechnology(Hook):
         return price
 
     def check_roll(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> list[str]:
-        from kbgrules.king_of_tokyo import face
+        from kbgrules.king_of_tokyo.state import face
 
         _before_roll(st, i, self.id)
         m = st.monsters[i]
@@ -811,7 +811,7 @@ class SuperiorAlienTechnology(Hook):
             raise _refuse(st, self.id, "no card has a UFO token before it is in play")
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.king_of_tokyo import Buy
+        from kbgrules.king_of_tokyo.state import Buy
 
         m = st.monsters[i]
         if not (args and args[0].lower() == "buy"):
@@ -1005,7 +1005,7 @@ class IcyReflection(Hook):
         return eid
 
     def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.kot_hooks import HOOKS
+        from kbgrules.king_of_tokyo.cards.base import HOOKS
 
         eid = self.target(st, args)
         hook = st.cards[_key(eid)].hook
@@ -1016,7 +1016,7 @@ class IcyReflection(Hook):
         m.icy = None
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.kot_hooks import HOOKS
+        from kbgrules.king_of_tokyo.cards.base import HOOKS
 
         m = st.monsters[i]
         if m.icy is not None:
@@ -1261,7 +1261,7 @@ class Bamboozle(Hook):
             _deck_check(st, [reveal])
 
     def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.king_of_tokyo import Buy
+        from kbgrules.king_of_tokyo.state import Buy
 
         stopped, other, reveal = self.check(st, i, args)
         st.used_this_turn.add(f"buy-forbidden:{st.active}:{stopped}")

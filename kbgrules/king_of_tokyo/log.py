@@ -11,7 +11,7 @@ from typing import Any
 from kbgrules.check import GameReport
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
-from kbgrules.king_of_tokyo import (
+from kbgrules.king_of_tokyo.state import (
     FACE_ALIASES,
     Action,
     Buy,
