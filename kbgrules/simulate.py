@@ -8,7 +8,8 @@ from typing import Any
 
 from kbgrules.core.logfile import FORMAT_VERSION
 from kbgrules.errors import KbgError
-from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place, cell_name
+from kbgrules.kingdomino.kingdom import cell_name
+from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 

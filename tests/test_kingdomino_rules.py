@@ -8,16 +8,8 @@ from hypothesis import strategies as st
 
 import kbgrules
 from kbgrules import KingdominoRuleset
+from kbgrules.kingdomino.kingdom import Kingdom, bonus_applies, cell_name, parse_cell, rank, score, tiebreak_key
 from kbgrules.kingdomino.positions import read_grid, tiling
-from kbgrules.kingdomino.state import (
-    Kingdom,
-    bonus_applies,
-    cell_name,
-    parse_cell,
-    rank,
-    score,
-    tiebreak_key,
-)
 
 KD: KingdominoRuleset = kbgrules.load("kingdomino")
 

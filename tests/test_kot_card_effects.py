@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import kbgrules
+from kbgrules.errors import IllegalMoveError
 from kbgrules.king_of_tokyo.cards.base import HOOKS
 from kbgrules.king_of_tokyo.state import (
     Buy,
@@ -18,7 +19,6 @@ from kbgrules.king_of_tokyo.state import (
     UnsupportedCardError,
     Use,
 )
-from kbgrules.kingdomino.state import IllegalMoveError
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 FILLER = ["corner-store", "heal", "tank"]

@@ -6,6 +6,7 @@ import pytest
 
 import kbgrules
 from kbgrules.check import check_text
+from kbgrules.errors import IllegalMoveError
 from kbgrules.king_of_tokyo.cards.base import HOOKS
 from kbgrules.king_of_tokyo.state import (
     Buy,
@@ -19,7 +20,6 @@ from kbgrules.king_of_tokyo.state import (
     Take,
     Use,
 )
-from kbgrules.kingdomino.state import IllegalMoveError
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 MARKET = ["corner-store", "tank", "energize"]

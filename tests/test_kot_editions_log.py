@@ -300,8 +300,8 @@ def test_every_edition_code_is_exercised_and_names_a_rule() -> None:
 
 def test_library_take_of_an_unknown_tile() -> None:
     import kbgrules
+    from kbgrules.errors import IllegalMoveError
     from kbgrules.king_of_tokyo.state import KingOfTokyoState, Take
-    from kbgrules.kingdomino.state import IllegalMoveError
 
     rs = kbgrules.load("kot", edition="dark", players=2)
     st = KingOfTokyoState(rs, ["Ann", "Bob"], ["tank", "energize", "frenzy"])

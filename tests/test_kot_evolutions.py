@@ -9,6 +9,7 @@ import pytest
 
 import kbgrules
 from kbgrules.check import CheckReport, check_text
+from kbgrules.errors import IllegalMoveError
 from kbgrules.king_of_tokyo.cards.base import HOOKS
 from kbgrules.king_of_tokyo.cards.evolutions import HOOKS as EVOLUTION_HOOKS
 from kbgrules.king_of_tokyo.state import (
@@ -24,7 +25,6 @@ from kbgrules.king_of_tokyo.state import (
     UnsupportedCardError,
     Use,
 )
-from kbgrules.kingdomino.state import IllegalMoveError
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 FILLER = ["corner-store", "heal", "tank"]

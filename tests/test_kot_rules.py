@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import kbgrules
+from kbgrules.errors import IllegalMoveError
 from kbgrules.king_of_tokyo.state import Decide, EndTurn, KingOfTokyoState, Reroll, Roll
-from kbgrules.kingdomino.state import IllegalMoveError
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 W = {"e": "energy", "h": "heart", "s": "smash"}

@@ -158,8 +158,8 @@ def _palette(rs: KingdominoRuleset | None = None) -> dict[str, str]:
 
 
 def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
+    from kbgrules.kingdomino.kingdom import score
     from kbgrules.kingdomino.positions import read_grid
-    from kbgrules.kingdomino.state import score
 
     name, raw, err = read_input(path)
     if raw is None:
@@ -195,7 +195,7 @@ def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
         return 0
     for w in warnings:
         render.diag(str(w))
-    from kbgrules.kingdomino.state import letters
+    from kbgrules.kingdomino.kingdom import letters
 
     names = {t.id: t.name for t in rs.terrains}
     doc = render.Doc()

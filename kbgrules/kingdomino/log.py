@@ -8,18 +8,9 @@ from typing import Any
 
 from kbgrules.check import GameReport
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
-from kbgrules.errors import Diagnostic
-from kbgrules.kingdomino.positions import GridError, grid_to_kingdom, same_kingdom, split_rows
-from kbgrules.kingdomino.state import (
-    Action,
-    Claim,
-    Deal,
-    Discard,
-    DrawKings,
-    IllegalMoveError,
+from kbgrules.errors import Diagnostic, IllegalMoveError
+from kbgrules.kingdomino.kingdom import (
     Kingdom,
-    KingdominoState,
-    Place,
     board_cells,
     board_columns,
     board_offset,
@@ -28,6 +19,8 @@ from kbgrules.kingdomino.state import (
     parse_cell,
     violation,
 )
+from kbgrules.kingdomino.positions import GridError, grid_to_kingdom, same_kingdom, split_rows
+from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place
 from kbgrules.model import KingdominoRuleset
 
 KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
@@ -285,7 +278,7 @@ class Replay:
         self.position_lines: list[Parsed] = []
 
     def timeline(self) -> None:
-        from kbgrules.kingdomino.state import score
+        from kbgrules.kingdomino.kingdom import score
 
         for r, kingdoms in enumerate(self.state.round_ends):
             self.report.timeline.append({

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kbgrules.errors import Diagnostic, KbgError
-from kbgrules.kingdomino.state import CASTLE, Cell, Kingdom
+from kbgrules.kingdomino.kingdom import CASTLE, Cell, Kingdom
 from kbgrules.model import Half, KingdominoRuleset
 
 MAX_GRID_BYTES = 64 * 1024

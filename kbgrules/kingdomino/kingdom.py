@@ -1,0 +1,474 @@
+"""Kingdomino kingdoms: cells, placement, properties and scoring.
+
+Cells are ``(x, y)`` offsets from the castle, x to the right and y up. In game logs they are
+written chess-style on a board just big enough for any legal kingdom: 9x9 with the castle on
+``e5`` (5x5 kingdoms), 13x13 with the castle on ``g7`` (7x7 kingdoms, the Mighty Duel).
+
+>>> import kbgrules
+>>> from kbgrules.kingdomino.kingdom import Kingdom
+>>> rs = kbgrules.load("kingdomino")
+>>> k = Kingdom(rs.kingdom_size)
+>>> len(k.legal_placements(rs.domino(20)))
+24
+>>> k.place(rs.domino(20), (1, 0), (2, 0))
+>>> [(p.terrain, p.squares, p.crowns, p.points) for p in k.properties()]
+[('wheat', 1, 1, 1), ('lake', 1, 0, 0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from kbgrules.errors import IllegalMoveError, KbgError
+from kbgrules.model import Domino, Half, KingdominoRuleset
+
+Cell = tuple[int, int]
+DIRECTIONS: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
+AROUND: tuple[Cell, ...] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
+CASTLE = Half("castle", 0)
+
+
+def violation(rs: KingdominoRuleset, code: str, **params: Any) -> IllegalMoveError:
+    """An IllegalMoveError whose rule id and message template come from the rule data (``codes``)."""
+    entry = rs.data["codes"][code]
+    return IllegalMoveError(code, str(entry["rule"]), str(entry["message"]).format(**params), params)
+
+
+# --------------------------------------------------------------------------- cells
+
+
+def board_offset(size: int) -> int:
+    """Distance from the castle to the board edge: any legal kingdom of ``size`` fits."""
+    return size - 1
+
+
+def cell_name(cell: Cell, size: int) -> str:
+    off = board_offset(size)
+    return f"{chr(ord('a') + cell[0] + off)}{cell[1] + off + 1}"
+
+
+def parse_cell(text: str, size: int) -> Cell | None:
+    """``e5``-style name to offsets from the castle; None if it is not a cell of the board."""
+    off = board_offset(size)
+    width = 2 * off + 1
+    t = text.strip().lower()
+    if len(t) < 2 or not ("a" <= t[0] <= "z") or not (t[1:].isascii() and t[1:].isdigit()):
+        return None
+    col = ord(t[0]) - ord("a")
+    row = int(t[1:]) - 1
+    if not (0 <= col < width and 0 <= row < width):
+        return None
+    return (col - off, row - off)
+
+
+_BOARD_CELLS: dict[int, Mapping[str, Cell]] = {}
+
+
+def board_cells(size: int) -> Mapping[str, Cell]:
+    """Every cell of the board by its usual name (``e5``, lower case): a shortcut for :func:`parse_cell`."""
+    cells = _BOARD_CELLS.get(size)
+    if cells is None:
+        off = board_offset(size)
+        names = (cell_name((x, y), size) for x in range(-off, off + 1) for y in range(-off, off + 1))
+        cells = _BOARD_CELLS[size] = {n: c for n in names if (c := parse_cell(n, size))}  # shared: read only
+    return cells
+
+
+def board_columns(size: int) -> str:
+    width = 2 * board_offset(size) + 1
+    return f"a-{chr(ord('a') + width - 1)}"
+
+
+def neighbours(cell: Cell) -> Iterator[Cell]:
+    x, y = cell
+    for dx, dy in DIRECTIONS:
+        yield (x + dx, y + dy)
+
+
+# --------------------------------------------------------------------------- kingdom
+
+
+@dataclass(frozen=True, slots=True)
+class Property:
+    """A maximal group of edge-connected squares of one terrain."""
+
+    terrain: str
+    squares: int
+    crowns: int
+    cells: tuple[Cell, ...] = field(repr=False)
+
+    @property
+    def points(self) -> int:
+        return self.squares * self.crowns
+
+
+_SIDES: dict[Cell, tuple[Cell, ...]] = {}  # the four side neighbours of the cells met so far
+
+
+def _sides(cell: Cell) -> tuple[Cell, ...]:
+    x, y = cell
+    sides = ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
+    if abs(x) < 16 and abs(y) < 16:  # the cells of real kingdoms: keep the cache small
+        _SIDES[cell] = sides
+    return sides
+
+
+def _property_order(p: Property) -> tuple[int, int, int, str]:
+    return (-p.points, -p.squares, -p.crowns, p.terrain)
+
+
+class Kingdom:
+    """One player's kingdom: the castle at (0, 0) and the squares placed around it."""
+
+    __slots__ = ("castle_wild", "cells", "diagonal", "discards", "maxx", "maxy", "min_edges", "minx", "miny",
+                 "placed", "size")
+
+    def __init__(self, size: int = 5, *, castle_wild: bool = True, min_edges: int = 1, diagonal: bool = False) -> None:
+        self.size = size
+        self.castle_wild = castle_wild
+        self.min_edges = min_edges
+        self.diagonal = diagonal
+        self.cells: dict[Cell, Half] = {(0, 0): CASTLE}
+        self.minx = self.maxx = self.miny = self.maxy = 0
+        self.discards = 0
+        self.placed: list[int] = []
+
+    @classmethod
+    def for_rules(cls, rs: KingdominoRuleset) -> Kingdom:
+        """An empty kingdom under the ruleset's placement parameters (size, castle, matching edges)."""
+        return cls(rs.kingdom_size, castle_wild=rs.castle_wild, min_edges=rs.min_matching_edges,
+                   diagonal=rs.diagonal_connects)
+
+    def copy(self) -> Kingdom:
+        return self._copy(self.cells.copy(), self.placed.copy(), (self.minx, self.maxx, self.miny, self.maxy),
+                          self.discards)
+
+    def _copy(self, cells: dict[Cell, Half], placed: list[int], box: tuple[int, int, int, int],
+              discards: int) -> Kingdom:
+        """A kingdom with this one's parameters and the given contents (no __init__: copies are frequent)."""
+        k = Kingdom.__new__(Kingdom)
+        k.size, k.castle_wild, k.min_edges, k.diagonal = self.size, self.castle_wild, self.min_edges, self.diagonal
+        k.cells, k.placed, k.discards = cells, placed, discards
+        k.minx, k.maxx, k.miny, k.maxy = box
+        return k
+
+    @property
+    def width(self) -> int:
+        return self.maxx - self.minx + 1
+
+    @property
+    def height(self) -> int:
+        return self.maxy - self.miny + 1
+
+    def _extent(self, a: Cell, b: Cell) -> tuple[int, int]:
+        w = max(self.maxx, a[0], b[0]) - min(self.minx, a[0], b[0]) + 1
+        h = max(self.maxy, a[1], b[1]) - min(self.miny, a[1], b[1]) + 1
+        return w, h
+
+    def _offsets(self) -> tuple[Cell, ...]:
+        return AROUND if self.diagonal else DIRECTIONS
+
+    def _around(self, cell: Cell) -> Iterator[Cell]:
+        x, y = cell
+        for dx, dy in self._offsets():
+            yield (x + dx, y + dy)
+
+    def _matches(self, terrain: str, cell: Cell) -> int:
+        """Matching edges for a square of ``terrain`` put on the empty ``cell`` (the castle counts if wild)."""
+        n = 0
+        x, y = cell
+        cells = self.cells
+        wild = self.castle_wild
+        for dx, dy in AROUND if self.diagonal else DIRECTIONS:
+            sq = cells.get((x + dx, y + dy))
+            if sq is not None and ((sq is CASTLE and wild) or sq.terrain == terrain):
+                n += 1
+        return n
+
+    def _connects_pair(self, first: str, a: Cell, second: str, b: Cell) -> bool:
+        total = self._matches(first, a) + self._matches(second, b)
+        return total >= max(1, self.min_edges)
+
+    def problem(self, domino: Domino, a: Cell, b: Cell) -> tuple[str, dict[str, Any]] | None:
+        """Why placing ``domino`` with its first half on ``a`` and second on ``b`` is illegal, or None."""
+        ax, ay = a
+        bx, by = b
+        if abs(ax - bx) + abs(ay - by) != 1:
+            return "kd-cells-apart", {}
+        cells = self.cells
+        if a in cells:
+            return "kd-overlap", {"cell": a}
+        if b in cells:
+            return "kd-overlap", {"cell": b}
+        size = self.size
+        w = max(self.maxx, ax, bx) - min(self.minx, ax, bx) + 1
+        h = max(self.maxy, ay, by) - min(self.miny, ay, by) + 1
+        if w > size or h > size:
+            return "kd-too-big", {"w": w, "h": h}
+        # matching edges: a square of the same terrain, or the castle when it is wild (inlines _matches)
+        wild = self.castle_wild
+        t1, t2 = domino.first.terrain, domino.second.terrain
+        get = cells.get
+        edges = 0
+        if self.diagonal:
+            around_a, around_b = tuple(self._around(a)), tuple(self._around(b))
+        else:
+            around_a, around_b = _SIDES.get(a) or _sides(a), _SIDES.get(b) or _sides(b)
+        for n in around_a:
+            sq = get(n)
+            if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t1):
+                edges += 1
+        for n in around_b:
+            sq = get(n)
+            if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t2):
+                edges += 1
+        if edges < max(1, self.min_edges):
+            return "kd-no-connection", {}
+        return None
+
+    def is_legal(self, domino: Domino, a: Cell, b: Cell) -> bool:
+        return self.problem(domino, a, b) is None
+
+    def place(self, domino: Domino, a: Cell, b: Cell) -> None:
+        """Put ``domino`` down without checking (see :meth:`problem`)."""
+        cells = self.cells
+        cells[a] = domino.first
+        cells[b] = domino.second
+        ax, ay = a
+        bx, by = b
+        lo, hi = (ax, bx) if ax <= bx else (bx, ax)
+        if lo < self.minx:
+            self.minx = lo
+        if hi > self.maxx:
+            self.maxx = hi
+        lo, hi = (ay, by) if ay <= by else (by, ay)
+        if lo < self.miny:
+            self.miny = lo
+        if hi > self.maxy:
+            self.maxy = hi
+        self.placed.append(domino.number)
+
+    def frontier(self) -> set[Cell]:
+        """Empty cells next to a square or the castle (diagonally too when diagonals connect)."""
+        cells = self.cells
+        offs = self._offsets()
+        return {(x + dx, y + dy) for x, y in cells for dx, dy in offs} - cells.keys()
+
+    def _touching(self) -> dict[Cell, tuple[int, dict[str, int]]]:
+        """For each frontier cell: matching edges the castle gives, and the terrains around it."""
+        cells = self.cells
+        out: dict[Cell, tuple[int, dict[str, int]]] = {}
+        offs = self._offsets()
+        for f in self.frontier():
+            castle = 0
+            terrains: dict[str, int] = {}
+            fx, fy = f
+            for dx, dy in offs:
+                sq = cells.get((fx + dx, fy + dy))
+                if sq is CASTLE:
+                    castle = 1 if self.castle_wild else 0
+                elif sq is not None:
+                    terrains[sq.terrain] = terrains.get(sq.terrain, 0) + 1
+            out[f] = (castle, terrains)
+        return out
+
+    def _window(self) -> tuple[int, int, int, int] | None:
+        """The cells a new domino may cover without breaking the size limit (x0, x1, y0, y1), or None."""
+        size = self.size
+        if self.maxx - self.minx >= size or self.maxy - self.miny >= size:
+            return None
+        return self.maxx - size + 1, self.minx + size - 1, self.maxy - size + 1, self.miny + size - 1
+
+    def _one_edge_placements(self, t1: str, t2: str) -> Iterator[tuple[Cell, Cell]]:
+        """Legal placements when one matching edge is enough and only sides touch (the usual rules).
+
+        A placement (f, g) is legal when f touches a square of the first half's terrain (or the wild
+        castle) or g one of the second's; so start from those squares, not from the whole frontier.
+        """
+        window = self._window()
+        if window is None:
+            return
+        x0, x1, y0, y1 = window
+        cells = self.cells
+        wild = self.castle_wild
+        for (x, y), sq in cells.items():
+            if sq is CASTLE:
+                m1 = m2 = wild
+            else:
+                m1, m2 = sq.terrain == t1, sq.terrain == t2
+            if not (m1 or m2):
+                continue
+            for dx, dy in DIRECTIONS:
+                fx, fy = f = (x + dx, y + dy)
+                if not (x0 <= fx <= x1 and y0 <= fy <= y1) or f in cells:
+                    continue
+                for ex, ey in DIRECTIONS:
+                    gx, gy = g = (fx + ex, fy + ey)
+                    if x0 <= gx <= x1 and y0 <= gy <= y1 and g not in cells:
+                        if m1:
+                            yield (f, g)
+                        if m2:
+                            yield (g, f)
+
+    def _placements(self, domino: Domino) -> Iterator[tuple[Cell, Cell]]:
+        """Legal placements, possibly repeated; both cells are empty, so neither half can block the other."""
+        t1, t2 = domino.first.terrain, domino.second.terrain
+        if self.min_edges <= 1 and not self.diagonal:
+            yield from self._one_edge_placements(t1, t2)
+            return
+        cells = self.cells
+        touch = self._touching()
+        size = self.size
+        minx, maxx, miny, maxy = self.minx, self.maxx, self.miny, self.maxy
+        none: tuple[int, dict[str, int]] = (0, {})
+        need = max(1, self.min_edges)
+        for f, (fc, ft) in touch.items():
+            for dx, dy in DIRECTIONS:
+                g = (f[0] + dx, f[1] + dy)
+                if g in cells:
+                    continue
+                if (max(maxx, f[0], g[0]) - min(minx, f[0], g[0]) >= size
+                        or max(maxy, f[1], g[1]) - min(miny, f[1], g[1]) >= size):
+                    continue
+                gc, gt = touch.get(g, none)
+                if fc + ft.get(t1, 0) + gc + gt.get(t2, 0) >= need:
+                    yield (f, g)
+                if gc + gt.get(t1, 0) + fc + ft.get(t2, 0) >= need:
+                    yield (g, f)
+
+    def legal_placements(self, domino: Domino) -> list[tuple[Cell, Cell]]:
+        """Every legal (first-half cell, second-half cell) pair, sorted."""
+        return sorted(set(self._placements(domino)))
+
+    def can_place(self, domino: Domino) -> bool:
+        return next(self._placements(domino), None) is not None
+
+    def properties(self) -> list[Property]:
+        """The properties, largest first (ties: more crowns first, then terrain name)."""
+        left = {c: sq for c, sq in self.cells.items() if sq is not CASTLE}  # squares not yet in a property
+        out: list[Property] = []
+        for start, sq in self.cells.items():
+            if start not in left:
+                continue
+            del left[start]
+            terrain = sq.terrain
+            group = [start]
+            crowns = sq.crowns
+            for c in group:  # grows while it is walked: a breadth-first search
+                for n in _SIDES.get(c) or _sides(c):
+                    other = left.get(n)
+                    if other is not None and other.terrain == terrain:
+                        del left[n]
+                        group.append(n)
+                        crowns += other.crowns
+            group.sort()
+            out.append(Property(terrain, len(group), crowns, tuple(group)))
+        out.sort(key=_property_order)
+        return out
+
+    def is_complete(self) -> bool:
+        """Every cell of a full size x size square is covered (no holes)."""
+        return self.width == self.size and self.height == self.size and len(self.cells) == self.size * self.size
+
+    def castle_centred(self) -> bool:
+        """The castle is in the middle of the kingdom's bounding box."""
+        return -self.minx == self.maxx and -self.miny == self.maxy
+
+    def within_centre_window(self) -> bool:
+        """Every square lies in the size x size window centred on the castle."""
+        r = (self.size - 1) // 2
+        return max(-self.minx, self.maxx, -self.miny, self.maxy) <= r
+
+    def rows(self, letters: Mapping[str, str]) -> list[list[str]]:
+        """The bounding box as rows of cell codes, top row first: ``W1``, ``C``, ``.``."""
+        out = []
+        for y in range(self.maxy, self.miny - 1, -1):
+            row = []
+            for x in range(self.minx, self.maxx + 1):
+                sq = self.cells.get((x, y))
+                if sq is None:
+                    row.append(".")
+                elif sq is CASTLE:
+                    row.append("C")
+                else:
+                    row.append(f"{letters[sq.terrain]}{sq.crowns}" if sq.crowns else letters[sq.terrain])
+            out.append(row)
+        return out
+
+    def grid_text(self, letters: Mapping[str, str]) -> str:
+        return "\n".join(" ".join(f"{c:<2}" for c in row).rstrip() for row in self.rows(letters))
+
+
+def legal_placements(kingdom: Kingdom, domino: Domino) -> list[tuple[Cell, Cell]]:
+    """Every legal (first-half cell, second-half cell) for ``domino`` in ``kingdom``; empty means discard."""
+    return kingdom.legal_placements(domino)
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A kingdom's score: properties, bonuses and the tie-break figures."""
+
+    total: int
+    base: int
+    properties: tuple[Property, ...]
+    bonuses: Mapping[str, int]
+    largest_property: int
+    crowns: int
+
+
+def bonus_applies(rs: KingdominoRuleset, bonus_id: str, kingdom: Kingdom, discards: int | None) -> bool:
+    """Whether an active bonus is earned, under the reading the ruleset names."""
+    reading = rs.bonuses[bonus_id].reading
+    if reading == "symmetric-bounding-box":
+        return kingdom.castle_centred()
+    if reading in ("within-window", "fixed-centre"):
+        return kingdom.within_centre_window()
+    if reading == "no-discard":
+        return (discards == 0) if discards is not None else kingdom.is_complete()
+    if reading == "complete-grid":
+        return kingdom.is_complete()
+    raise KbgError(f"unknown bonus reading {reading!r}", code="data-error")
+
+
+def score(kingdom: Kingdom, rs: KingdominoRuleset, *, discards: int | None = None) -> Score:
+    """Score ``kingdom`` under ``rs`` (squares x crowns per property, plus the active bonuses).
+
+    ``discards`` is the number of dominoes the player discarded, when known (a replayed game);
+    None for a bare grid, where Harmony's "no discard" reading falls back to a complete grid.
+    """
+    props = tuple(kingdom.properties())
+    base = largest = crowns = 0
+    for p in props:
+        base += p.squares * p.crowns
+        largest = max(largest, p.squares)
+        crowns += p.crowns
+    bonuses = {b.id: b.points for b in rs.bonuses.values()
+               if b.active and bonus_applies(rs, b.id, kingdom, discards)}
+    return Score(total=base + sum(bonuses.values()), base=base, properties=props,
+                 bonuses=MappingProxyType(bonuses), largest_property=largest, crowns=crowns)
+
+
+def tiebreak_key(rs: KingdominoRuleset, s: Score) -> tuple[int, ...]:
+    key = [s.total]
+    for step in rs.tiebreak:
+        if step == "largest-property":
+            key.append(s.largest_property)
+        elif step == "crowns":
+            key.append(s.crowns)
+    return tuple(key)
+
+
+def rank(keys: Sequence[tuple[int, ...]]) -> list[int]:
+    """Competition ranks (1 = best; equal keys share a rank)."""
+    return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+
+def letters(rs: KingdominoRuleset) -> dict[str, str]:
+    """Terrain id -> grid letter."""
+    return {t.id: t.letter for t in rs.terrains}
