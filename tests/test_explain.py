@@ -12,8 +12,9 @@ from typer.testing import CliRunner
 import kbgrules
 from kbg_cli.app import app
 from kbg_cli.explain_cmd import run
-from kbgrules.explain import entries_path, index_path, lookup, search, tokens
-from kbgrules.explain_index import build_index, collect
+from kbgrules.explain import entries_path, index_path, lookup, search
+from kbgrules.explain.index import build_index, collect
+from kbgrules.explain.text import tokens
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = [q for p in sorted((ROOT / "tests" / "explain").glob("questions-*.yaml"))
@@ -23,7 +24,7 @@ QUESTIONS = [q for p in sorted((ROOT / "tests" / "explain").glob("questions-*.ya
 def test_shipped_index_is_current(tmp_path: Path) -> None:
     """Rebuild with `python -m kbgrules.explain --build` after changing rules_data."""
     from kbgrules.explain import entries_path
-    from kbgrules.explain_index import write_index
+    from kbgrules.explain.index import write_index
 
     write_index(build_index(collect()), str(tmp_path / "index.json"), str(tmp_path / "entries.jsonl"))
     assert (tmp_path / "entries.jsonl").read_bytes() == Path(entries_path()).read_bytes()
@@ -135,8 +136,8 @@ def test_dark_edition_words_are_explained() -> None:
 def test_hostile_queries_are_bounded_and_plain(monkeypatch: pytest.MonkeyPatch) -> None:
     import random
 
-    from kbgrules import explain
     from kbgrules.core import closest
+    from kbgrules.explain import rank as explain
 
     junk = "".join(random.Random(1).choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(explain.MAX_QUERY))
     calls = []

@@ -13,7 +13,7 @@ import kbgrules
 from kbg_cli.explain_cmd import run
 from kbgrules.core.closest import closest, edits
 from kbgrules.explain import load_index, lookup, search
-from kbgrules.explain_text import analyze, detect_language, stem, unsupported_script
+from kbgrules.explain.text import analyze, detect_language, stem, unsupported_script
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = {part: yaml.safe_load((ROOT / "tests" / "explain" / "real" / f"{part}.yaml").read_text(encoding="utf-8"))

@@ -1,15 +1,15 @@
-"""``kbg explain``: find the rule, FAQ entry, card or component a question is about.
+"""Ranking for ``kbg explain``: find the rule, FAQ entry, card or component a question is about.
 
 The index covers both games: rule statements (every edition and variant), FAQ entries, power
 cards, wickedness tiles, evolutions, dominoes, terrains, components, editions and options. A
-question is analysed the way the data was (:mod:`kbgrules.explain_text`): words are stemmed,
+question is analysed the way the data was (:mod:`kbgrules.explain.text`): words are stemmed,
 game words become glossary concepts in any of six languages (``fuir``, ``항복``, ``verlassen`` ->
 ``~yield``), dice notation is read (``three 2s``), card names are found despite typos, and the
 words that belong to one game only keep the answer in that game. Ranking is BM25 over the
 entries' weighted fields plus bonuses for a known phrasing or a named card; ``Result.why`` says
 what each term contributed. No network, no model.
 
-The shipped index is prebuilt in ``rules_data/explain-index.json`` (``python -m kbgrules.explain
+The shipped index is prebuilt in ``rules_data/explain-index.json`` (``python -m kbgrules.explain.rank
 --build`` rewrites it; a test checks it is current), so answering needs no YAML parsing.
 
 >>> from kbgrules.explain import search
@@ -31,7 +31,7 @@ import re
 from functools import lru_cache
 
 from kbgrules.errors import KbgError
-from kbgrules.explain_text import (
+from kbgrules.explain.text import (
     CONCEPT,
     INDEX_VERSION,
     LANGS,
@@ -168,7 +168,7 @@ def _shipped_index() -> dict[str, Any]:
 
 def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, Any]:
     if rules_dirs:
-        from kbgrules.explain_index import build_index, collect
+        from kbgrules.explain.index import build_index, collect
 
         return build_index(collect(rules_dirs))
     try:
@@ -182,7 +182,7 @@ def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, A
 
 @lru_cache(maxsize=1)
 def _built_index() -> dict[str, Any]:
-    from kbgrules.explain_index import build_index, collect
+    from kbgrules.explain.index import build_index, collect
 
     return build_index(collect())
 
@@ -510,7 +510,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m kbgrules.explain --build``: rewrite the shipped index from the rule data."""
     import sys
 
-    from kbgrules.explain_index import build_index, collect, write_index
+    from kbgrules.explain.index import build_index, collect, write_index
 
     args = list(sys.argv[1:] if argv is None else argv)
     if args != ["--build"]:
@@ -524,5 +524,3 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 __all__ += ["LANGS", "check_query", "index_path", "main", "stem"]
 
-if __name__ == "__main__":
-    raise SystemExit(main())

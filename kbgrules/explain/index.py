@@ -2,7 +2,7 @@
 
 ``python -m kbgrules.explain --build`` writes the result to ``rules_data/explain-index.json``, so
 answering a question reads one JSON file and parses no YAML. Every field of every entry goes
-through :func:`kbgrules.explain_text.analyze`, the same analysis a question gets.
+through :func:`kbgrules.explain.text.analyze`, the same analysis a question gets.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from kbgrules.explain_text import (
+from kbgrules.explain.text import (
     CONCEPT,
     INDEX_VERSION,
     Packed,
@@ -201,7 +201,7 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
     ``entry:weight`` pairs (field weights applied); a string, because JSON strings load several
     times faster than lists of pairs (``phrases`` and ``names`` likewise hold space-separated entry
     numbers); ``postings``, ``phrases`` and the glossary's big tables are packed into one text
-    each (:class:`~kbgrules.explain_text.Packed`). ``entries`` holds each entry as JSON text,
+    each (:class:`~kbgrules.explain.text.Packed`). ``entries`` holds each entry as JSON text,
     decoded when shown; ``meta`` its id, game, kind and title for ranking. ``names`` maps the name
     of each card, evolution and tile to its entry, for matching names with typos; ``glossary`` is
     what questions are analysed with (each game's names are a concept too, ``~game-kingdomino``);
