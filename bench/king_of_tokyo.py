@@ -14,7 +14,7 @@ from pathlib import Path
 from _docs import figures, write_section
 
 from kbgrules.check import check_text
-from kbgrules.simulate import simulate_king_of_tokyo
+from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "benchmarks.md"

@@ -19,7 +19,7 @@ from _docs import figures, write_section
 import kbgrules
 from kbgrules.check import check_text
 from kbgrules.kingdomino.kingdom import Kingdom
-from kbgrules.simulate import simulate_kingdomino
+from kbgrules.kingdomino.simulate import simulate_kingdomino
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "benchmarks.md"

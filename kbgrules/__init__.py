@@ -27,11 +27,10 @@ if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at ru
         UnsafeYamlError,
         VariantConflictError,
     )
+    from kbgrules.kingdomino.model import Domino, KingdominoRuleset
     from kbgrules.model import (
         Card,
-        Domino,
         GameInfo,
-        KingdominoRuleset,
         KingOfTokyoRuleset,
         OverlayInfo,
         RuleEntry,
@@ -42,8 +41,9 @@ if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at ru
 _LAZY = {
     **dict.fromkeys(["DataError", "Diagnostic", "KbgError", "PlayerCountError", "UnknownNameError",
                      "UnsafeYamlError", "VariantConflictError"], "errors"),
-    **dict.fromkeys(["Card", "Domino", "GameInfo", "KingdominoRuleset", "KingOfTokyoRuleset", "OverlayInfo",
-                     "RuleEntry", "Ruleset", "Source"], "model"),
+    **dict.fromkeys(["Card", "GameInfo", "KingOfTokyoRuleset", "OverlayInfo", "RuleEntry", "Ruleset", "Source"],
+                    "model"),
+    **dict.fromkeys(["Domino", "KingdominoRuleset"], "kingdomino.model"),
 }
 
 
@@ -127,11 +127,11 @@ def _load(
         variants = [variants]
     if not rules_dirs:
         return _load_shipped(game, edition, tuple(variants), players)
-    from kbgrules.build import BUILDERS
     from kbgrules.core.data import resolve
+    from kbgrules.core.registry import engine_for
 
     res = resolve(game, edition, variants, players, rules_dirs)
-    return BUILDERS[res.game_id](res)
+    return engine_for(res.files.game.data).build(res)
 
 
 if not TYPE_CHECKING:  # the overloads above are for type checkers; typing is not imported at run time
@@ -142,8 +142,8 @@ if not TYPE_CHECKING:  # the overloads above are for type checkers; typing is no
 @lru_cache(maxsize=64)
 def _load_shipped(game: str, edition: str | None, variants: tuple[str, ...], players: int | None) -> Ruleset:
     """Rulesets are immutable, so loads of the shipped data are shared."""
-    from kbgrules.build import BUILDERS
     from kbgrules.core.data import resolve
+    from kbgrules.core.registry import engine_for
 
     res = resolve(game, edition, variants, players)
-    return BUILDERS[res.game_id](res)
+    return engine_for(res.files.game.data).build(res)

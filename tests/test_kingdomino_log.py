@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import kbgrules
 from kbgrules.check import CheckReport, check_text
-from kbgrules.simulate import simulate_kingdomino
+from kbgrules.kingdomino.simulate import simulate_kingdomino
 
 from .conftest import ROOT
 

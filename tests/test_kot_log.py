@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import kbgrules
 from kbgrules.check import CheckReport, check_text
-from kbgrules.simulate import simulate_king_of_tokyo
+from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
 
 from .conftest import ROOT
 

@@ -9,7 +9,7 @@ from typing import Any
 from kbgrules import KingdominoRuleset
 from kbgrules.check import CheckReport, GameReport, RulesDirs, check_bytes
 from kbgrules.core.logfile import MAX_LOG_BYTES
-from kbgrules.errors import Diagnostic, KbgError
+from kbgrules.errors import Diagnostic
 
 from . import render
 
@@ -220,17 +220,9 @@ def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
 
 def run_simulate(game: str, players: int, seed: int, edition: str | None, variants: list[str],
                  rules_dirs: RulesDirs, output: str | None) -> int:
-    import kbgrules
-    from kbgrules.simulate import simulate_king_of_tokyo, simulate_kingdomino
+    from kbgrules.core.simulate import simulate
 
-    info = kbgrules.load(game, rules_dirs=rules_dirs).game
-    dirs = [str(d) for d in rules_dirs]
-    if info.id == "kingdomino":
-        text = simulate_kingdomino(players, seed, edition, variants, rules_dirs=dirs)
-    elif info.id == "king-of-tokyo":
-        text = simulate_king_of_tokyo(players, seed, edition, variants, rules_dirs=dirs)
-    else:  # pragma: no cover - every shipped game is handled
-        raise KbgError(f"kbg simulate cannot play {info.name} yet", code="unsupported-game")
+    text = simulate(game, players, seed, edition, variants, rules_dirs=[str(d) for d in rules_dirs])
     if output:
         Path(output).write_text(text, encoding="utf-8")
     else:

@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from kbgrules.errors import IllegalMoveError, KbgError
-from kbgrules.model import Domino, Half, KingdominoRuleset
+from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset
 
 Cell = tuple[int, int]
 DIRECTIONS: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))

@@ -19,9 +19,9 @@ from kbgrules.kingdomino.kingdom import (
     parse_cell,
     violation,
 )
+from kbgrules.kingdomino.model import KingdominoRuleset
 from kbgrules.kingdomino.positions import GridError, grid_to_kingdom, same_kingdom, split_rows
 from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place
-from kbgrules.model import KingdominoRuleset
 
 KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
 POSITION_EVENTS = {"kingdom", "out", "line", "discards"}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from kbgrules.errors import Diagnostic, KbgError
 from kbgrules.kingdomino.kingdom import CASTLE, Cell, Kingdom
-from kbgrules.model import Half, KingdominoRuleset
+from kbgrules.kingdomino.model import Half, KingdominoRuleset
 
 MAX_GRID_BYTES = 64 * 1024
 TILING_BUDGET = 200_000

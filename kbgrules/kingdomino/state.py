@@ -17,7 +17,7 @@ from typing import Any
 from kbgrules.errors import IllegalMoveError as IllegalMoveError  # re-exported: its home before errors.py
 from kbgrules.errors import KbgError
 from kbgrules.kingdomino.kingdom import Cell, Kingdom, Score, cell_name, rank, score, tiebreak_key, violation
-from kbgrules.model import KingdominoRuleset
+from kbgrules.kingdomino.model import KingdominoRuleset
 
 # --------------------------------------------------------------------------- actions
 

@@ -1,0 +1,69 @@
+"""The game registry: how the core reaches a game's package without knowing any game.
+
+Each game's rule data names the package that plays it (``engine:`` in its ``game.yaml``, for
+example ``kbgrules.kingdomino``). The first time the core needs the game it imports that package
+and takes its ``ENGINE``, an object with the methods of :class:`Engine`. A third game is a new
+package with an ``ENGINE`` and a ``rules_data`` folder whose ``game.yaml`` names it: nothing in the
+core changes.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs start-up time; this module is on every command's path
+    from collections.abc import Mapping, Sequence
+    from typing import Any, Protocol
+
+    from kbgrules.check import GameReport
+    from kbgrules.core.data import Resolved
+    from kbgrules.core.logfile import GameText
+    from kbgrules.core.setup import SetupSheet
+    from kbgrules.model import Ruleset
+
+    class Engine(Protocol):
+        """What a game's package gives the core."""
+
+        game_id: str
+
+        def build(self, res: Resolved) -> Ruleset:
+            """The typed ruleset of an effective data tree."""
+
+        def check(self, file: str, game: GameText, rs: Ruleset, report: GameReport) -> None:
+            """Replay one game of a log, recording its verdict in ``report``."""
+
+        def setup_sheet(self, rs: Ruleset) -> SetupSheet:
+            """The setup sheet of a ruleset loaded with a player count."""
+
+        def simulate(self, players: int, seed: int, edition: str | None, variants: Sequence[str],
+                     names: Sequence[str] | None, rules_dirs: Sequence[str]) -> str:
+            """A random legal game as log text."""
+
+
+@cache
+def _load_engine(module: str) -> Any:
+    import importlib
+
+    return importlib.import_module(module).ENGINE
+
+
+def engine_for(game_data: Mapping[str, Any]) -> Engine:
+    """The engine of a game, from its game data (the ``engine`` key of its ``game.yaml``)."""
+    from kbgrules.errors import KbgError
+
+    module = game_data.get("engine")
+    try:
+        engine: Engine = _load_engine(str(module))
+    except (ImportError, AttributeError):
+        raise KbgError(f"{game_data.get('name', game_data.get('id'))}: no engine {module!r} to play it",
+                       code="unsupported-game") from None
+    return engine
+
+
+def engine_of(game: str, rules_dirs: Sequence[str] = ()) -> Engine:
+    """The engine of ``game`` (an id or alias)."""
+    from kbgrules.core.data import catalog, resolve_game
+
+    cat = catalog(rules_dirs)
+    return engine_for(cat.games[resolve_game(cat, game)].game.data)

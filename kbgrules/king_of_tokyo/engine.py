@@ -1,0 +1,50 @@
+"""How the core plays King of Tokyo: the game's ``ENGINE`` (see :mod:`kbgrules.core.registry`).
+
+Each method imports what it needs when called, so that loading the rules does not load the
+replay engine and its card hooks.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from kbgrules.check import GameReport
+    from kbgrules.core.data import Resolved
+    from kbgrules.core.logfile import GameText
+    from kbgrules.core.setup import SetupSheet
+    from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+    from kbgrules.model import Ruleset
+
+
+class KingOfTokyoEngine:
+    game_id = "king-of-tokyo"
+
+    def build(self, res: Resolved) -> KingOfTokyoRuleset:
+        from kbgrules.king_of_tokyo.model import build
+
+        return build(res)
+
+    def check(self, file: str, game: GameText, rs: Ruleset, report: GameReport) -> None:
+        from kbgrules.king_of_tokyo.log import check_king_of_tokyo
+        from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+
+        assert isinstance(rs, KingOfTokyoRuleset)
+        check_king_of_tokyo(file, game, rs, report)
+
+    def setup_sheet(self, rs: Ruleset) -> SetupSheet:
+        from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+        from kbgrules.king_of_tokyo.setup import setup_sheet
+
+        assert isinstance(rs, KingOfTokyoRuleset)
+        return setup_sheet(rs)
+
+    def simulate(self, players: int, seed: int, edition: str | None, variants: Sequence[str],
+                 names: Sequence[str] | None, rules_dirs: Sequence[str]) -> str:
+        from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
+
+        return simulate_king_of_tokyo(players, seed, edition, variants, names, rules_dirs)
+
+
+ENGINE = KingOfTokyoEngine()
