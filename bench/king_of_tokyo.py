@@ -13,7 +13,7 @@ from pathlib import Path
 
 from _docs import figures, write_section
 
-from kbgrules.check import check_text
+from kbgrules.core.check import check_text
 from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,7 +17,7 @@ from pathlib import Path
 from _docs import figures, write_section
 
 import kbgrules
-from kbgrules.check import check_text
+from kbgrules.core.check import check_text
 from kbgrules.kingdomino.kingdom import Kingdom
 from kbgrules.kingdomino.simulate import simulate_kingdomino
 

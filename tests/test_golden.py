@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kbgrules.check import check_text
+from kbgrules.core.check import check_text
 
 from .conftest import ROOT
 

@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kbgrules
-from kbgrules.check import CheckReport, check_text
+from kbgrules.core.check import check_text
+from kbgrules.core.report import CheckReport
 from kbgrules.kingdomino.simulate import simulate_kingdomino
 
 from .conftest import ROOT
@@ -252,7 +253,7 @@ def test_several_games_reported_separately() -> None:
 
 
 def test_bom_and_crlf() -> None:
-    from kbgrules.check import check_bytes
+    from kbgrules.core.check import check_bytes
 
     raw = ("\ufeff" + BASE).replace("\n", "\r\n").encode()
     assert check_bytes("t.log", raw).exit_code == 0

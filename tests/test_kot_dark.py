@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import kbgrules
-from kbgrules.check import check_text
+from kbgrules.core.check import check_text
 from kbgrules.errors import IllegalMoveError
 from kbgrules.king_of_tokyo.cards.base import HOOKS
 from kbgrules.king_of_tokyo.state import (

@@ -8,7 +8,8 @@ from collections.abc import Callable
 import pytest
 
 import kbgrules
-from kbgrules.check import CheckReport, check_text
+from kbgrules.core.check import check_text
+from kbgrules.core.report import CheckReport
 from kbgrules.errors import IllegalMoveError
 from kbgrules.king_of_tokyo.cards.base import HOOKS
 from kbgrules.king_of_tokyo.cards.evolutions import HOOKS as EVOLUTION_HOOKS

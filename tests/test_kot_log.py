@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kbgrules
-from kbgrules.check import CheckReport, check_text
+from kbgrules.core.check import check_text
+from kbgrules.core.report import CheckReport
 from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
 
 from .conftest import ROOT

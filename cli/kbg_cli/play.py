@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from kbgrules import KingdominoRuleset
-from kbgrules.check import CheckReport, GameReport, RulesDirs, check_bytes
+from kbgrules.core.check import RulesDirs, check_bytes
 from kbgrules.core.logfile import MAX_LOG_BYTES
+from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic
 
 from . import render

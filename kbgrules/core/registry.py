@@ -16,9 +16,9 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
     from collections.abc import Mapping, Sequence
     from typing import Any, Protocol
 
-    from kbgrules.check import GameReport
     from kbgrules.core.data import Resolved
     from kbgrules.core.logfile import GameText
+    from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
     from kbgrules.model import Ruleset
 

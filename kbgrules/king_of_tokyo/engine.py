@@ -10,9 +10,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from kbgrules.check import GameReport
     from kbgrules.core.data import Resolved
     from kbgrules.core.logfile import GameText
+    from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
     from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
     from kbgrules.model import Ruleset

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kbgrules.check import GameReport
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
+from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
 from kbgrules.king_of_tokyo.state import (
     FACE_ALIASES,

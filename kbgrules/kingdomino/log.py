@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kbgrules.check import GameReport
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
+from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError
 from kbgrules.kingdomino.kingdom import (
     Kingdom,

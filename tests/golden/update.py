@@ -3,7 +3,7 @@
 import json
 from pathlib import Path
 
-from kbgrules.check import check_text
+from kbgrules.core.check import check_text
 
 ROOT = Path(__file__).resolve().parents[2]
 

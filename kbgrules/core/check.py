@@ -1,6 +1,8 @@
 """``kbg check``: replay the games of a log and report syntax errors, the first violation, and the result.
 
->>> from kbgrules.check import check_text
+The core reads the log and loads each game's rules; the game's engine replays it.
+
+>>> from kbgrules.core.check import check_text
 >>> log = '''@game kingdomino
 ... @players Ann Bob
 ... deal 3 17 22 40
@@ -15,110 +17,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from kbgrules.core.logfile import GameText, Header, decode, split_games
+from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic, KbgError
 
 RulesDirs = Sequence[str | os.PathLike[str]]
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """A move that breaks a rule: where, the stable code, the rule id, one sentence."""
-
-    file: str
-    line: int
-    col: int
-    code: str
-    rule: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: error {self.code}: {self.message} [{self.rule}]"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "col": self.col, "code": self.code, "rule": self.rule, "message": self.message}
-
-
-@dataclass(slots=True)
-class GameReport:
-    """The verdict on one game of a log."""
-
-    file: str
-    index: int
-    line: int
-    game: str | None = None
-    edition: str | None = None
-    variants: tuple[str, ...] = ()
-    players: tuple[str, ...] = ()
-    errors: list[Diagnostic] = field(default_factory=list)
-    violations: list[Violation] = field(default_factory=list)
-    notes: list[Diagnostic] = field(default_factory=list)
-    final: dict[str, Any] | None = None
-    timeline: list[dict[str, Any]] = field(default_factory=list)  # snapshots for `kbg show`, not in JSON
-    timeline_builder: Any = field(default=None, repr=False)  # fills `timeline` on demand (see show())
-
-    def show_timeline(self) -> list[dict[str, Any]]:
-        """Turn-by-turn (King of Tokyo) or round-by-round (Kingdomino) snapshots, built on first use."""
-        if not self.timeline and self.timeline_builder is not None:
-            self.timeline_builder()
-        return self.timeline
-    match_games: int = 1  # games in a match (Dynasty: 3)
-
-    @property
-    def valid(self) -> bool:
-        return not self.errors and not self.violations
-
-    def stop(self, line: int, col: int, event_col: int, code: str, rule: str, message: str) -> None:
-        """Record the game's first violation, and the note that checking stops there."""
-        self.violations.append(Violation(self.file, line, col, code, rule, message))
-        self.notes.append(Diagnostic(self.file, line, event_col, "stopped",
-                                     f"game {self.index}: checking stopped at this line; the lines after it "
-                                     "were not checked", "note"))
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index, "file": self.file, "line": self.line, "game": self.game, "edition": self.edition,
-            "variants": list(self.variants), "players": list(self.players), "valid": self.valid,
-            "errors": [{"line": d.line, "col": d.col, "code": d.code, "message": d.message} for d in self.errors],
-            "violations": [v.to_json() for v in self.violations], "final": self.final,
-            "notes": [{"line": d.line, "col": d.col, "code": d.code, "message": d.message} for d in self.notes],
-        }
-
-
-@dataclass(slots=True)
-class CheckReport:
-    """Every game of every input, plus inputs that could not be read at all."""
-
-    games: list[GameReport] = field(default_factory=list)
-    input_errors: list[Diagnostic] = field(default_factory=list)
-    matches: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def exit_code(self) -> int:
-        if self.input_errors or any(g.errors for g in self.games):
-            return 2
-        if any(g.violations for g in self.games):
-            return 1
-        return 0
-
-    def extend(self, other: CheckReport) -> None:
-        self.games.extend(other.games)
-        self.input_errors.extend(other.input_errors)
-        self.matches.extend(other.matches)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "kbg_json": 1,
-            "games": [g.to_json() for g in self.games],
-            "errors": [{"file": d.file, "line": d.line, "col": d.col, "code": d.code, "message": d.message}
-                       for d in self.input_errors],
-        }
-        if self.matches:
-            out["matches"] = self.matches
-        return out
 
 
 def _header_values(g: GameText, name: str) -> list[str]:
@@ -157,17 +62,9 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
     report.game, report.edition = rs.game.id, rs.edition.id
     report.match_games = int(rs.data.get("match", {}).get("games", 1))
     report.variants = tuple(v.id for v in rs.variants)
-    if rs.game.id == "kingdomino":
-        from kbgrules.kingdomino.log import check_kingdomino
+    from kbgrules.core.registry import engine_for
 
-        check_kingdomino(file, g, rs, report)  # type: ignore[arg-type]
-    elif rs.game.id == "king-of-tokyo":
-        from kbgrules.king_of_tokyo.log import check_king_of_tokyo
-
-        check_king_of_tokyo(file, g, rs, report)  # type: ignore[arg-type]
-    else:
-        report.errors.append(Diagnostic(file, game_tag.line, 1, "unsupported-game",
-                                        f"kbg check cannot replay {rs.game.name} logs yet"))
+    engine_for(rs.data).check(file, g, rs, report)
     return report
 
 

@@ -1,0 +1,161 @@
+"""King of Tokyo moves: the dice faces, the actions a log (or a player) gives the game state, and the errors
+an action can raise besides an illegal move.
+
+Chance outcomes (dice faces, revealed cards, evolutions drawn) are parts of the actions, so a replay
+never rolls or shuffles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kbgrules.errors import IllegalMoveError, KbgError
+from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+
+FACES = ("1", "2", "3", "energy", "heart", "smash")
+FACE_ALIASES = {
+    "1": "1", "2": "2", "3": "3", "e": "energy", "energy": "energy", "lightning": "energy", "bolt": "energy",
+    "h": "heart", "heart": "heart", "heal": "heart", "health": "heart", "s": "smash", "smash": "smash",
+    "claw": "smash", "attack": "smash",
+}
+SHORT = {"1": "1", "2": "2", "3": "3", "energy": "e", "heart": "h", "smash": "s"}
+
+
+def face(text: str) -> str | None:
+    """The face id for a word or letter (``s``, ``claw``, ``3``), or None."""
+    return FACE_ALIASES.get(text.lower())
+
+
+def violation(rs: KingOfTokyoRuleset, code: str, **params: Any) -> IllegalMoveError:
+    """An IllegalMoveError whose rule id and message template come from the rule data (``codes``)."""
+    entry = rs.data["codes"][code]
+    return IllegalMoveError(code, str(entry["rule"]), str(entry["message"]).format(**params), params)
+
+
+class ChanceNeeded(Exception):
+    """Camouflage: ``monster`` is about to lose ``count`` life and its dice for that are not known yet.
+
+    The state is left as it was before the action; give the dice with
+    :meth:`KingOfTokyoState.camouflage_roll` and apply the same action again.
+    """
+
+    def __init__(self, monster: int, count: int) -> None:
+        super().__init__(f"monster {monster} rolls {count} dice for Camouflage")
+        self.monster = monster
+        self.count = count
+
+
+class UnsupportedCardError(KbgError):
+    """A card whose effect the checker cannot replay yet (it names a hook that is not written)."""
+
+    code = "kot-unsupported-card"
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Chance: the first roll of a turn, the face of every die."""
+
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Re-roll the dice showing ``dice`` (faces, one per die) and the chance outcome ``faces``."""
+
+    dice: tuple[str, ...]
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Stop rolling: the dice showing now are the results."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decide:
+    """A monster in Tokyo, damaged by smashes, yields or stays."""
+
+    monster: int
+    yields: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Buy from the market (``reveal`` replaces it), the top of the deck (Made in a Lab: ``top``),
+    or another monster (Parasitic Tentacles: ``seller``)."""
+
+    monster: int
+    card: str
+    reveal: str | None  # the card revealed to replace it (None when the deck is empty)
+    top: bool = False
+    seller: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sweep:
+    monster: int
+    reveals: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    monster: int
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A card's optional action: ``NAME use CARD ARGS...`` (see kbgrules.king_of_tokyo.cards.base)."""
+
+    monster: int
+    card: str
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Cure:
+    """Spend heart results to remove Poison or Shrink tokens instead of healing (outside Tokyo)."""
+
+    monster: int
+    token: str  # "poison" or "shrink"
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Dark Edition: take a wickedness tile (after reaching a threshold of the gauge)."""
+
+    monster: int
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class Evolve:
+    """Chance and choice: draw evolutions (``drawn``; "?" for a secret card) and keep ``kept``."""
+
+    monster: int
+    drawn: tuple[str, ...]
+    kept: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play an evolution from the hand: ``NAME play CARD ARGS...``."""
+
+    monster: int
+    card: str
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Tokens:
+    """Godzilla edition: spend dice tokens before the first roll for that many extra dice."""
+
+    monster: int
+    count: int
+
+
+Action = Roll | Reroll | Keep | Decide | Buy | Sweep | EndTurn | Use | Cure | Take | Evolve | Play | Tokens
