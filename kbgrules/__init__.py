@@ -18,10 +18,14 @@ if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at ru
     from collections.abc import Sequence
     from typing import Any, Literal, overload
 
+    from kbgrules.core.games import LoggedEvent, LoggedGame, new_game, read_games
     from kbgrules.errors import (
+        AmbiguousMoveError,
         DataError,
         Diagnostic,
+        IllegalMoveError,
         KbgError,
+        LogSyntaxError,
         PlayerCountError,
         UnknownNameError,
         UnsafeYamlError,
@@ -44,6 +48,8 @@ _LAZY = {
     **dict.fromkeys(["Card", "GameInfo", "KingOfTokyoRuleset", "OverlayInfo", "RuleEntry", "Ruleset", "Source"],
                     "model"),
     **dict.fromkeys(["Domino", "KingdominoRuleset"], "kingdomino.model"),
+    **dict.fromkeys(["LoggedEvent", "LoggedGame", "new_game", "read_games"], "core.games"),
+    **dict.fromkeys(["AmbiguousMoveError", "IllegalMoveError", "LogSyntaxError"], "errors"),
 }
 
 
@@ -61,14 +67,19 @@ def __getattr__(name: str) -> Any:
 __version__ = "0.1.0"
 
 __all__ = [
+    "AmbiguousMoveError",
     "Card",
     "DataError",
     "Diagnostic",
     "Domino",
     "GameInfo",
+    "IllegalMoveError",
     "KbgError",
     "KingOfTokyoRuleset",
     "KingdominoRuleset",
+    "LogSyntaxError",
+    "LoggedEvent",
+    "LoggedGame",
     "OverlayInfo",
     "PlayerCountError",
     "RuleEntry",
@@ -80,6 +91,8 @@ __all__ = [
     "__version__",
     "games",
     "load",
+    "new_game",
+    "read_games",
 ]
 
 if TYPE_CHECKING:

@@ -50,9 +50,14 @@ class Diagnostic:
 
 
 class KbgError(Exception):
-    """Base class of every kbgrules error; ``code`` is stable and documented."""
+    """Base class of every kbgrules error; ``code`` is stable and documented. An error that comes
+    from a place in a file (a replayed log's line) has ``file``, ``line`` and ``col`` set, and its
+    ``str()`` starts with ``file:line:col: ``."""
 
     code = "kbg-error"
+    file: str | None = None
+    line: int | None = None
+    col: int | None = None
 
     def __init__(self, message: str, *, code: str | None = None) -> None:
         super().__init__(message)
@@ -61,7 +66,14 @@ class KbgError(Exception):
             self.code = code
 
     def __str__(self) -> str:
+        if self.file is not None:
+            return f"{self.file}:{self.line}:{self.col}: {self.message}"
         return self.message
+
+    def located(self, file: str, line: int, col: int) -> KbgError:
+        """This error, tied to a place in a file; returns itself."""
+        self.file, self.line, self.col = file, line, col
+        return self
 
     def lines(self) -> list[str]:
         """The error as the CLI prints it: one line per problem."""
@@ -112,6 +124,29 @@ class VariantConflictError(KbgError):
     """Two variants that cannot be combined, or a variant that needs another edition."""
 
     code = "variant-conflict"
+
+
+class LogSyntaxError(KbgError):
+    """A log line (or a move's text) that cannot be read; ``col`` is where on the line, 1-based."""
+
+    col: int
+
+    def __init__(self, message: str, col: int, code: str = "log-syntax") -> None:
+        super().__init__(message, code=code)
+        self.col = col
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: {self.message}" if self.file is not None else self.message
+
+
+class AmbiguousMoveError(KbgError):
+    """A move's text that fits several legal moves; ``candidates`` holds their texts."""
+
+    code = "ambiguous-move"
+
+    def __init__(self, message: str, candidates: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.candidates = tuple(candidates)
 
 
 class IllegalMoveError(KbgError):

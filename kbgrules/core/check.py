@@ -32,12 +32,18 @@ def _header_values(g: GameText, name: str) -> list[str]:
 
 def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport:
     """Check one game of a log."""
+    return replay_game(file, g, rules_dirs)[0]
+
+
+def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[GameReport, Any]:
+    """Check one game of a log; the report, and the game object where the replay stopped (None when
+    the rules could not be loaded)."""
     import kbgrules
 
     report = GameReport(file, g.index, g.line)
     game_tag = g.tag("game")
     if game_tag is None or g.tag("players") is None:
-        return report  # split_games already reported the missing tags
+        return report, None  # split_games already reported the missing tags
     players = tuple(_header_values(g, "players"))
     variants = _header_values(g, "variant") + _header_values(g, "variants")
     edition_vals = _header_values(g, "edition")
@@ -58,14 +64,14 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
             tag = g.tag("players") or game_tag
         where = tag or game_tag
         report.errors.append(Diagnostic(file, where.line, where.col, exc.code, exc.message))
-        return report
+        return report, None
     report.game, report.edition = rs.game.id, rs.edition.id
     report.match_games = int(rs.data.get("match", {}).get("games", 1))
     report.variants = tuple(v.id for v in rs.variants)
     from kbgrules.core.registry import engine_for
 
-    engine_for(rs.data).check(file, g, rs, report)
-    return report
+    engine = engine_for(rs.data)
+    return report, engine.check(file, g, rs, report)
 
 
 def check_text(file: str, text: str, rules_dirs: RulesDirs = ()) -> CheckReport:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kbgrules.errors import Diagnostic, KbgError
+from kbgrules.errors import Diagnostic, LogSyntaxError
+
+__all__ = ["Event", "GameText", "Header", "LogSyntaxError", "PlayerNames", "Token", "decode", "split_games", "tokens"]
 
 MAX_LOG_BYTES = 16 * 1024 * 1024
 FORMAT_VERSION = "1"
@@ -128,14 +130,6 @@ class GameText:
             if h.name == name:
                 return h
         return None
-
-
-class LogSyntaxError(KbgError):
-    """An event line that cannot be read; ``col`` is where."""
-
-    def __init__(self, message: str, col: int, code: str = "log-syntax") -> None:
-        super().__init__(message, code=code)
-        self.col = col
 
 
 class PlayerNames:

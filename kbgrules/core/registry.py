@@ -30,8 +30,15 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
         def build(self, res: Resolved) -> Ruleset:
             """The typed ruleset of an effective data tree."""
 
-        def check(self, file: str, game: GameText, rs: Ruleset, report: GameReport) -> None:
-            """Replay one game of a log, recording its verdict in ``report``."""
+        def check(self, file: str, game: GameText, rs: Ruleset, report: GameReport) -> Any:
+            """Replay one game of a log, recording its verdict in ``report``; the game object
+            (as :meth:`new_game` makes) where the replay stopped."""
+
+        def new_game(self, rs: Ruleset, players: Sequence[str]) -> Any:
+            """A game at its set-up: an object with ``players``, ``turn``, ``moves``,
+            ``legal_moves()``, ``is_legal(move)``, ``push(move)``, ``parse_move(text)``,
+            ``push_text(text)``, ``move_text(move)``, ``pop()``, ``copy()``, ``outcome()``,
+            ``position_text()``."""
 
         def setup_sheet(self, rs: Ruleset) -> SetupSheet:
             """The setup sheet of a ruleset loaded with a player count."""

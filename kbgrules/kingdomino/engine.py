@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from kbgrules.core.logfile import GameText
     from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
+    from kbgrules.kingdomino.game import KingdominoGame
     from kbgrules.kingdomino.model import KingdominoRuleset
     from kbgrules.model import Ruleset
 
@@ -26,12 +27,21 @@ class KingdominoEngine:
 
         return build(res)
 
-    def check(self, file: str, game: GameText, rs: Ruleset, report: GameReport) -> None:
+    def check(self, file: str, game: GameText, rs: Ruleset, report: GameReport) -> KingdominoGame:
+        from kbgrules.kingdomino.game import KingdominoGame
         from kbgrules.kingdomino.log import check_kingdomino
         from kbgrules.kingdomino.model import KingdominoRuleset
 
         assert isinstance(rs, KingdominoRuleset)
-        check_kingdomino(file, game, rs, report)
+        state = check_kingdomino(file, game, rs, report)
+        return KingdominoGame(rs, report.players, state=state, moves=state.history)
+
+    def new_game(self, rs: Ruleset, players: Sequence[str]) -> KingdominoGame:
+        from kbgrules.kingdomino.game import KingdominoGame
+        from kbgrules.kingdomino.model import KingdominoRuleset
+
+        assert isinstance(rs, KingdominoRuleset)
+        return KingdominoGame(rs, players)
 
     def setup_sheet(self, rs: Ruleset) -> SetupSheet:
         from kbgrules.kingdomino.model import KingdominoRuleset

@@ -456,7 +456,8 @@ class Replay:
         return True
 
 
-def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: GameReport) -> None:
+def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: GameReport) -> KingdominoState:
+    """Replay one Kingdomino game into ``report``; the state where the replay stopped."""
     players = report.players
     bad = [p for p in players if p in KEYWORDS or not p[0].isalpha()]
     tag = g.tag("players")
@@ -465,19 +466,19 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
         why = (f"{bad[0]!r} cannot be a player name (names start with a letter and are not one of "
                f"{', '.join(sorted(KEYWORDS))})" if bad else "player names must differ")
         report.errors.append(Diagnostic(file, tag.line, tag.values[0].col, "log-player", why))
-        return
+        return KingdominoState(rs, players)
     for name in ("monsters", "tiles"):
         other = g.tag(name)
         if other is not None:
             report.errors.append(Diagnostic(file, other.line, 1, "log-header",
                                             f"@{name} is a King of Tokyo tag; a Kingdomino log has no use for it"))
-            return
+            return KingdominoState(rs, players)
     start = g.tag("start")
     from_position = start is not None and start.values[0].text == "position"
     if start is not None and start.values[0].text not in ("setup", "position"):
         report.errors.append(Diagnostic(file, start.line, start.values[0].col, "log-header",
                                         "@start is 'setup' or 'position'"))
-        return
+        return KingdominoState(rs, players)
     parser = Parser(file, rs, players)
     steps: list[Step] = []
     first_error: int | None = None
@@ -504,3 +505,4 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
                                        f"game {report.index}: checking stopped at this line (syntax error)", "note"))
     report.final = final_json(replay.state)
     report.timeline_builder = replay.timeline
+    return replay.state

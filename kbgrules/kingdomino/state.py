@@ -108,6 +108,16 @@ class KingdominoState:
         self._round_marks: list[list[_Mark]] = []  # every kingdom at the end of each round, for `kbg show`
         self._overwritten = False  # an unchecked placement covered a square: marks must hold copies
 
+    def copy(self) -> KingdominoState:
+        """An independent copy (the ruleset, the domino table and the castle square are shared: they
+        never change, and the castle is recognised by identity)."""
+        from copy import deepcopy
+
+        from kbgrules.kingdomino.kingdom import CASTLE
+
+        shared: dict[int, Any] = {id(x): x for x in (self.rs, self.dominoes, self.row, CASTLE)}
+        return deepcopy(self, memo=shared)
+
     # ---------------------------------------------------------------- queries
 
     def is_terminal(self) -> bool:

@@ -1,0 +1,138 @@
+"""The library API a tool author uses: games from code, logs as objects, errors with places."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import kbgrules
+from kbgrules import AmbiguousMoveError, IllegalMoveError, KbgError, LogSyntaxError
+from kbgrules.kingdomino.simulate import simulate_kingdomino
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "kingdomino"
+
+
+def test_a_kingdomino_game_from_code() -> None:
+    game = kbgrules.new_game("kd", ["Ann", "Bob"])
+    assert game.players == ("Ann", "Bob") and game.turn is None and game.legal_moves() == []
+    game.push_text("deal 4 22 28 46")
+    game.push_text("kings Ann Bob Bob Ann")
+    assert game.turn == "Ann"
+    assert [game.move_text(m) for m in game.legal_moves()] == [f"Ann claim {n}" for n in (4, 22, 28, 46)]
+    for line in ("Ann claim 46", "Bob claim 4", "Bob claim 28", "Ann claim 22", "deal 2 9 13 30"):
+        game.push_text(line)
+    assert game.turn == "Bob"  # Bob's king stands on domino 4, the lowest number
+    assert game.move_text(game.parse_move("Bob place 4 e6 e7")) == "Bob place 4 e6 e7"
+    assert game.outcome() is None and not game.is_over()
+
+
+def test_illegal_moves_raise_with_code_and_rule_and_change_nothing() -> None:
+    game = kbgrules.new_game("kingdomino", ["Ann", "Bob"])
+    game.push_text("deal 4 22 28 46")
+    game.push_text("kings Ann Bob Bob Ann")
+    before = game.state.copy()
+    with pytest.raises(IllegalMoveError) as exc:
+        game.push_text("Bob claim 4")
+    assert exc.value.code == "kd-wrong-player" and exc.value.rule.startswith("kd.")
+    assert not game.is_legal(game.parse_move("Bob claim 4")) and game.is_legal(game.parse_move("Ann claim 4"))
+    assert game.state.history == before.history and len(game.moves) == 2
+
+
+def test_syntax_errors_and_ambiguous_moves() -> None:
+    game = kbgrules.new_game("kingdomino", ["Ann", "Bob"])
+    with pytest.raises(LogSyntaxError):
+        game.parse_move("Ann fly 4")
+    with pytest.raises(LogSyntaxError):
+        game.parse_move("expect score Ann 3")
+    for line in ("deal 1 2 3 4", "kings Ann Bob Bob Ann", "Ann claim 1", "Bob claim 2", "Bob claim 3",
+                 "Ann claim 4", "deal 5 6 7 8"):
+        game.push_text(line)
+    with pytest.raises(AmbiguousMoveError) as amb:
+        game.parse_move("Ann place 1 e6")  # the second half could go up, left or right
+    assert len(amb.value.candidates) >= 2 and all(c.startswith("Ann place 1 e6 ") for c in amb.value.candidates)
+    assert isinstance(amb.value, KbgError)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]))
+def test_push_pop_and_copy_give_back_every_state(seed: int, players: int) -> None:
+    rng = random.Random(seed)
+    game = kbgrules.new_game("kingdomino", ["Ann", "Bob", "Cid", "Dee"][:players])
+    states = []
+    deck = game.state.remaining_deck()
+    rng.shuffle(deck)
+    for _ in range(30):
+        if game.is_over():
+            break
+        if game.state.is_chance():
+            size = game.state.row.line_size
+            move = game.parse_move("deal " + " ".join(map(str, deck[:size])))
+            del deck[:size]
+        else:
+            move = rng.choice(game.legal_moves())
+        assert game.is_legal(move)
+        states.append(game.position_text() if game.state.phase == "deal" else None)
+        game.push(move)
+    twin = game.copy()
+    while game.moves:
+        text = states.pop()
+        game.pop()
+        if text is not None:
+            assert game.position_text() == text
+    assert len(twin.moves) > 0 and twin.state.history == twin.moves
+    with pytest.raises(KbgError):
+        game.pop()
+
+
+def test_read_games_and_replay_a_file() -> None:
+    path = EXAMPLES / "two-players.log"
+    games = kbgrules.read_games(path)
+    assert games and games[0].game == "kingdomino" and games[0].players
+    game = games[0].replay()
+    report = games[0].check()
+    assert report.valid and game.outcome() is not None
+    assert list(game.outcome().winners) == report.final["winners"]
+    assert [g.players for g in kbgrules.read_games(str(path))] == [g.players for g in games]
+
+
+def test_replay_raises_the_first_problem_where_it_is() -> None:
+    bad = "@game kingdomino\n@players Ann Bob\ndeal 3 17 22 40\nkings Ann Bob Bob Ann\nBob claim 40\n"
+    [g] = kbgrules.read_games(bad)
+    with pytest.raises(IllegalMoveError) as exc:
+        g.replay()
+    assert (exc.value.line, exc.value.col, exc.value.code) == (5, 1, "kd-wrong-player")
+    assert str(exc.value).startswith("<text>:5:1: ")
+    [g] = kbgrules.read_games("@game kingdomino\n@players Ann Bob\ndeal 3 17 22 forty\n")
+    with pytest.raises(LogSyntaxError) as syn:
+        g.replay()
+    assert syn.value.line == 3 and syn.value.col > 1
+
+
+@pytest.mark.parametrize("seed", [1, 7, 42])
+def test_a_position_text_starts_a_log_that_plays_on(seed: int) -> None:
+    """Cut a random game between two rounds; the position plus the rest of the log replays to the same end."""
+    log = simulate_kingdomino(3, seed)
+    [g] = kbgrules.read_games(log)
+    game = kbgrules.new_game("kingdomino", g.players)
+    events = [e.text for e in g.events if not e.text.startswith("expect")]
+    cut = [i for i, e in enumerate(events) if e.startswith("deal")][4]
+    for text in events[:cut]:
+        game.push_text(text)
+    position = game.position_text()
+    assert "@start position" in position and "out " in position and "line " in position
+    [resumed] = kbgrules.read_games(position + "\n".join(events[cut:]) + "\n")
+    end = resumed.replay()
+    assert end.outcome() == g.replay().outcome()
+
+
+def test_position_text_refuses_the_middle_of_a_round() -> None:
+    game = kbgrules.new_game("kingdomino", ["Ann", "Bob"])
+    assert game.position_text().startswith("@game kingdomino")
+    game.push_text("deal 1 2 3 4")
+    with pytest.raises(KbgError) as exc:
+        game.position_text()
+    assert exc.value.code == "kd-position-moment"
