@@ -206,7 +206,7 @@ Ann claim 3
 
 
 def test_syntax_errors_are_all_reported() -> None:
-    text = BASE + "Ann clam 5\nAnn place 20 z9 e4\nfoo 3\nAnn claim x\nZed claim 3\n  indented\n"
+    text = BASE + "Ann clam 5\nAnn place 20 z0 e4\nfoo 3\nAnn claim x\nZed claim 3\n  indented\n"
     report = run(text)
     (game,) = report.games
     assert [(e.line, e.col, e.code) for e in game.errors] == [
@@ -214,6 +214,15 @@ def test_syntax_errors_are_all_reported() -> None:
         (22, 1, "log-player"), (23, 1, "log-syntax")]
     assert report.exit_code == 2
     assert any(n.code == "stopped" and n.line == 18 for n in game.notes)
+
+
+def test_a_cell_beyond_the_board_breaks_the_size_rule_not_the_syntax() -> None:
+    text = "@game kingdomino\n@players Ann Bob\ndeal 4 22 28 46\nkings Ann Bob Bob Ann\n" \
+           "Ann claim 46\nBob claim 4\nBob claim 28\nAnn claim 22\ndeal 2 9 13 30\nBob place 4 j5 k5\n"
+    (game,) = run(text).games
+    assert not game.errors
+    (v,) = game.violations
+    assert (v.line, v.code, v.rule) == (10, "kd-too-big", "kd.place.size")
 
 
 @pytest.mark.parametrize("header,code", [

@@ -29,8 +29,10 @@ def grid(text: str, rs: KingdominoRuleset = KD) -> Kingdom:
 def test_cell_names() -> None:
     assert cell_name((0, 0), 5) == "e5" and cell_name((0, 0), 7) == "g7"
     assert parse_cell("e6", 5) == (0, 1) and parse_cell("a1", 5) == (-4, -4) and parse_cell("i9", 5) == (4, 4)
-    assert parse_cell("j1", 5) is None and parse_cell("a10", 5) is None and parse_cell("m13", 7) == (6, 6)
+    assert parse_cell("m13", 7) == (6, 6)
+    assert parse_cell("j1", 5) == (5, -4) and parse_cell("a10", 5) == (-4, 5)  # beyond the board: still cells
     assert parse_cell("E6", 5) == (0, 1) and parse_cell("e", 5) is None and parse_cell("55", 5) is None
+    assert parse_cell("e0", 5) is None and parse_cell("e100", 5) is None and parse_cell("é5", 5) is None
 
 
 # ---------------------------------------------------------------- placement: kd.place.*
@@ -245,3 +247,51 @@ def test_placement_parameters_come_from_the_data() -> None:
     diag.place(d(1), (1, 0), (2, 0))
     assert diag.is_legal(d(2), (3, 1), (4, 1))   # touches wheat at a corner
     assert not Kingdom.for_rules(KD).diagonal and Kingdom.for_rules(KD).castle_wild
+
+
+# ---------------------------------------------------------------- placement queries
+
+
+def test_placement_problems_lists_every_reason() -> None:
+    from kbgrules.kingdomino.kingdom import square
+
+    k = grid("C W1\n")
+    squares = (square(KD, "W"), square(KD, "F2"))
+    assert k.placement_problems(squares, (2, 0), (3, 0)) == []
+    assert [c for c, _ in k.placement_problems(squares, (1, 0), (4, 0))] == [
+        "kd-cells-apart", "kd-overlap", "kd-no-connection"]
+    assert grid("C W1 W W W\n").placement_problems(squares, (5, 0), (5, 1)) == [("kd-too-big", {"w": 6, "h": 2})]
+    assert [c for c, _ in k.placement_problems(KD.domino(1), (0, 0), (4, 0))] == [
+        "kd-cells-apart", "kd-overlap", "kd-no-connection"]
+    wheat_forest = (square(KD, "W"), square(KD, "F"))
+    assert k.legal_placements(wheat_forest) == k.legal_placements(KD.domino(13)) == k.legal_placements(
+        (square(KD, "wheat"), square(KD, "forest")))  # domino 13: wheat, forest (no crowns)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(-5, 5), st.integers(-5, 5), st.sampled_from([(1, 0), (0, 1), (2, 0)]),
+       st.integers(1, 48))
+def test_the_checker_reports_the_first_of_the_placement_problems(seed: int, x: int, y: int, d: tuple[int, int],
+                                                                  number: int) -> None:
+    import random
+
+    import kbgrules
+
+    rng = random.Random(seed)
+    game = kbgrules.new_game("kingdomino", ["Ann", "Bob"])
+    deck = game.state.remaining_deck()
+    rng.shuffle(deck)
+    for _ in range(rng.randrange(40)):
+        if game.is_over():
+            break
+        if game.state.is_chance():
+            game.push(game.parse_move("deal " + " ".join(map(str, deck[:4]))))
+            del deck[:4]
+        else:
+            game.push(rng.choice(game.legal_moves()))
+    k = game.kingdom("Ann")
+    a, b = (x, y), (x + d[0], y + d[1])
+    problems = k.placement_problems(KD.domino(number), a, b)
+    first = k.problem(KD.domino(number), a, b)
+    assert (first is None) == (problems == []) and (first is None or first == problems[0])
+    assert ((a, b) in k.legal_placements(KD.domino(number))) == (problems == [])

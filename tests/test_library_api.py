@@ -136,3 +136,15 @@ def test_position_text_refuses_the_middle_of_a_round() -> None:
     with pytest.raises(KbgError) as exc:
         game.position_text()
     assert exc.value.code == "kd-position-moment"
+
+
+def test_placement_problems_of_a_game_give_every_broken_rule() -> None:
+    game = kbgrules.new_game("kingdomino", ["Ann", "Bob"])
+    errors = game.placement_problems("Ann", 20, "e5", "e7")
+    assert [(e.code, e.rule) for e in errors] == [
+        ("kd-cells-apart", "kd.place.orientation"), ("kd-overlap", "kd.place.overlap"),
+        ("kd-no-connection", "kd.place.connect")]
+    assert all(isinstance(e, IllegalMoveError) and e.message for e in errors)
+    [big] = game.placement_problems("Bob", ("W1", "F"), "f5", "j5")[1:]
+    assert big.code == "kd-too-big" and "W1-F" in big.message
+    assert game.placement_problems("Ann", 20, (1, 0), (2, 0)) == []

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 
 from kbgrules.core.logfile import Event, LogSyntaxError
 from kbgrules.errors import AmbiguousMoveError, IllegalMoveError, KbgError
-from kbgrules.kingdomino.kingdom import Kingdom, cell_name
-from kbgrules.kingdomino.model import KingdominoRuleset
+from kbgrules.kingdomino.kingdom import Cell, Kingdom, cell_name
+from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset
 from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Outcome, Place
 
 Move = Action
@@ -85,6 +85,44 @@ class KingdominoGame:
         except IllegalMoveError:
             return False
         return True
+
+    def placement_problems(self, player: str, domino: int | Domino | tuple[Half, Half] | tuple[str, str],
+                           first: Cell | str, second: Cell | str) -> list[IllegalMoveError]:
+        """Every rule that placing ``domino`` on ``player``'s kingdom, its first half on ``first``
+        and its second on ``second``, would break, as errors (not raised) with code, rule id and
+        message; empty when it is legal. ``domino`` is a number, a domino, or two squares (``Half``
+        values, or grid codes like ``("W1", "F")``); cells are names (``e6``) or offsets from the
+        castle. Whose turn it is does not matter.
+
+        >>> import kbgrules
+        >>> game = kbgrules.new_game("kingdomino", ["Ann", "Bob"])
+        >>> [e.code for e in game.placement_problems("Ann", ("W1", "F"), "e6", "j6")]
+        ['kd-cells-apart', 'kd-too-big']
+        """
+        from kbgrules.kingdomino.kingdom import letters, parse_cell, square, violation
+
+        size = self.rs.kingdom_size
+        if isinstance(domino, int):
+            d = self.rs.domino(domino)
+        elif isinstance(domino, Domino):
+            d = domino
+        else:
+            h1, h2 = (square(self.rs, x) if isinstance(x, str) else x for x in domino)
+            d = Domino(0, h1, h2)
+        cells = []
+        for c in (first, second):
+            cell = parse_cell(c, size) if isinstance(c, str) else c
+            if cell is None:
+                raise LogSyntaxError(f"{c!r} is not a cell", 1, "log-cell")
+            cells.append(cell)
+        a, b = cells
+        k = self._state.kingdoms[self._player(player)]
+        codes = letters(self.rs)
+        name = d.number or "-".join(codes[h.terrain] + (str(h.crowns) if h.crowns else "") for h in d.halves)
+        return [violation(self.rs, code, domino=name, a=cell_name(a, size), b=cell_name(b, size),
+                          actor=player, size=size, cell=cell_name(info["cell"], size) if "cell" in info else "",
+                          w=info.get("w"), h=info.get("h"))
+                for code, info in k.placement_problems(d, a, b)]
 
     # ---------------------------------------------------------------- moving
 

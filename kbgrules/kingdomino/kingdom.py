@@ -51,17 +51,17 @@ def cell_name(cell: Cell, size: int) -> str:
 
 
 def parse_cell(text: str, size: int) -> Cell | None:
-    """``e5``-style name to offsets from the castle; None if it is not a cell of the board."""
+    """``e5``-style name to offsets from the castle; None if it is not a cell name (a letter, then a
+    row number from 1 to 99). Names beyond the board are cells too (``j5``): a placement there is
+    checked by the rules (too big), not refused as a misspelling."""
     off = board_offset(size)
-    width = 2 * off + 1
     t = text.strip().lower()
-    if len(t) < 2 or not ("a" <= t[0] <= "z") or not (t[1:].isascii() and t[1:].isdigit()):
+    if not (2 <= len(t) <= 3) or not ("a" <= t[0] <= "z") or not (t[1:].isascii() and t[1:].isdigit()):
         return None
-    col = ord(t[0]) - ord("a")
     row = int(t[1:]) - 1
-    if not (0 <= col < width and 0 <= row < width):
+    if row < 0:
         return None
-    return (col - off, row - off)
+    return (ord(t[0]) - ord("a") - off, row - off)
 
 
 _BOARD_CELLS: dict[int, Mapping[str, Cell]] = {}
@@ -339,12 +339,34 @@ class Kingdom:
                 if gc + gt.get(t1, 0) + fc + ft.get(t2, 0) >= need:
                     yield (g, f)
 
-    def legal_placements(self, domino: Domino) -> list[tuple[Cell, Cell]]:
-        """Every legal (first-half cell, second-half cell) pair, sorted."""
-        return sorted(set(self._placements(domino)))
+    def legal_placements(self, domino: Domino | tuple[Half, Half]) -> list[tuple[Cell, Cell]]:
+        """Every legal (first-half cell, second-half cell) pair, sorted. ``domino`` is a domino of the
+        ruleset, or any two squares (``(Half("wheat", 1), Half("lake", 0))``)."""
+        return sorted(set(self._placements(as_domino(domino))))
 
-    def can_place(self, domino: Domino) -> bool:
-        return next(self._placements(domino), None) is not None
+    def can_place(self, domino: Domino | tuple[Half, Half]) -> bool:
+        return next(self._placements(as_domino(domino)), None) is not None
+
+    def placement_problems(self, domino: Domino | tuple[Half, Half], a: Cell, b: Cell) \
+            -> list[tuple[str, dict[str, Any]]]:
+        """Every reason placing ``domino`` (or two squares) with its first half on ``a`` and its
+        second on ``b`` is illegal, as (checker code, details), in a stable order: the cells are not
+        next to each other (``kd-cells-apart``), a cell is taken (``kd-overlap``, once per cell), the
+        kingdom would pass its size (``kd-too-big``, with ``w`` and ``h``), no edge matches
+        (``kd-no-connection``). Empty when the placement is legal."""
+        d = as_domino(domino)
+        out: list[tuple[str, dict[str, Any]]] = []
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            out.append(("kd-cells-apart", {}))
+        out += [("kd-overlap", {"cell": c}) for c in (a, b) if c in self.cells]
+        w, h = self._extent(a, b)
+        if w > self.size or h > self.size:
+            out.append(("kd-too-big", {"w": w, "h": h}))
+        free = {c for c in (a, b) if c not in self.cells}
+        edges = sum(self._matches(sq.terrain, c) for sq, c in ((d.first, a), (d.second, b)) if c in free)
+        if edges < max(1, self.min_edges):
+            out.append(("kd-no-connection", {}))
+        return out
 
     def properties(self) -> list[Property]:
         """The properties, largest first (ties: more crowns first, then terrain name)."""
@@ -402,9 +424,28 @@ class Kingdom:
         return "\n".join(" ".join(f"{c:<2}" for c in row).rstrip() for row in self.rows(letters))
 
 
-def legal_placements(kingdom: Kingdom, domino: Domino) -> list[tuple[Cell, Cell]]:
+def legal_placements(kingdom: Kingdom, domino: Domino | tuple[Half, Half]) -> list[tuple[Cell, Cell]]:
     """Every legal (first-half cell, second-half cell) for ``domino`` in ``kingdom``; empty means discard."""
     return kingdom.legal_placements(domino)
+
+
+def as_domino(domino: Domino | tuple[Half, Half]) -> Domino:
+    """A domino of the ruleset as it is; two squares as an unnumbered domino (number 0)."""
+    if isinstance(domino, Domino):
+        return domino
+    first, second = domino
+    return Domino(0, first, second)
+
+
+def square(rs: KingdominoRuleset, text: str) -> Half:
+    """A square from its grid code: a terrain letter or name, then its crowns (``W1``, ``F``, ``lake2``)."""
+    t = text.strip()
+    body = t.rstrip("0123456789")
+    crowns = int(t[len(body):] or 0)
+    terrain = rs.terrain(body)
+    if crowns > rs.max_crowns_per_square:
+        raise KbgError(f"a square has at most {rs.max_crowns_per_square} crowns, not {crowns}", code="grid")
+    return Half(terrain.id, crowns)
 
 
 # --------------------------------------------------------------------------- scoring

@@ -82,7 +82,8 @@ class Parser(PlayerNames):
         c = parse_cell(tok.text, self.size)
         if c is None:
             off = board_offset(self.size)
-            raise LogSyntaxError(f"{tok.text!r} is not a cell of the board (columns {board_columns(self.size)}, "
+            raise LogSyntaxError(f"{tok.text!r} is not a cell: a column letter and a row number, like "
+                                 f"{cell_name((0, 1), self.size)} (the board has columns {board_columns(self.size)}, "
                                  f"rows 1-{2 * off + 1}; the castle is on {cell_name((0, 0), self.size)})", tok.col,
                                  "log-cell")
         return c
