@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at ru
     from collections.abc import Sequence
     from typing import Any, Literal, overload
 
-    from kbgrules.core.games import LoggedEvent, LoggedGame, new_game, read_games
+    from kbgrules.core.games import Game, LoggedEvent, LoggedGame, new_game, read_games
     from kbgrules.errors import (
         AmbiguousMoveError,
         DataError,
@@ -48,7 +48,7 @@ _LAZY = {
     **dict.fromkeys(["Card", "GameInfo", "KingOfTokyoRuleset", "OverlayInfo", "RuleEntry", "Ruleset", "Source"],
                     "model"),
     **dict.fromkeys(["Domino", "KingdominoRuleset"], "kingdomino.model"),
-    **dict.fromkeys(["LoggedEvent", "LoggedGame", "new_game", "read_games"], "core.games"),
+    **dict.fromkeys(["Game", "LoggedEvent", "LoggedGame", "new_game", "read_games"], "core.games"),
     **dict.fromkeys(["AmbiguousMoveError", "IllegalMoveError", "LogSyntaxError"], "errors"),
 }
 
@@ -72,6 +72,7 @@ __all__ = [
     "DataError",
     "Diagnostic",
     "Domino",
+    "Game",
     "GameInfo",
     "IllegalMoveError",
     "KbgError",

@@ -148,3 +148,14 @@ def test_placement_problems_of_a_game_give_every_broken_rule() -> None:
     [big] = game.placement_problems("Bob", ("W1", "F"), "f5", "j5")[1:]
     assert big.code == "kd-too-big" and "W1-F" in big.message
     assert game.placement_problems("Ann", 20, (1, 0), (2, 0)) == []
+
+
+def test_the_first_script_of_the_docs_runs() -> None:
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "scripts" / "first_script.py"
+    spec = importlib.util.spec_from_file_location("first_script", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.summary(str(EXAMPLES / "two-players.log")) == ["game 1: won by Bob"]

@@ -17,32 +17,72 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from kbgrules.core.logfile import GameText, decode, split_games
 from kbgrules.errors import Diagnostic, IllegalMoveError, LogSyntaxError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from kbgrules.core.report import GameReport
     from kbgrules.model import Ruleset
 
 
-def new_game(game: str, players: Sequence[str], edition: str | None = None, variants: Sequence[str] = (),
-             rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Any:
-    """A new game of ``game`` (an id or alias) between the named players, at its set-up.
+class Game(Protocol):
+    """What a game object of any game does (python-chess's ``Board``, for board games). Moves are
+    the game's own small values, written and read in the log notation of docs/log-format.md."""
 
-    The object it returns has the methods of a :class:`kbgrules.core.registry.Game`
-    (``legal_moves``, ``push``, ``push_text``, ``pop``, ``outcome``...).
-    """
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def turn(self) -> str | None:
+        """The name of the player to move; None at a chance event and at the end."""
+
+    @property
+    def moves(self) -> list[Any]:
+        """The moves pushed so far (a replayed log's too)."""
+
+    def is_over(self) -> bool: ...
+
+    def outcome(self) -> Any:
+        """The result once the game is over (winners and standings); None before."""
+
+    def legal_moves(self) -> list[Any]: ...
+
+    def is_legal(self, move: Any) -> bool: ...
+
+    def push(self, move: Any) -> None:
+        """Play a move; an illegal one raises IllegalMoveError and changes nothing."""
+
+    def parse_move(self, text: str) -> Any:
+        """The move a log line names (LogSyntaxError, AmbiguousMoveError)."""
+
+    def push_text(self, text: str) -> Any: ...
+
+    def move_text(self, move: Any) -> str: ...
+
+    def pop(self) -> Any:
+        """Take back the last move pushed."""
+
+    def copy(self) -> Game: ...
+
+    def position_text(self) -> str:
+        """A log that starts from here (headers and position statements)."""
+
+
+def new_game(game: str, players: Sequence[str], edition: str | None = None, variants: Sequence[str] = (),
+             rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Game:
+    """A new game of ``game`` (an id or alias) between the named players, at its set-up: a
+    :class:`Game` (``legal_moves``, ``push``, ``push_text``, ``pop``, ``outcome``...)."""
     import kbgrules
     from kbgrules.core.registry import engine_for
 
     rs = kbgrules.load(game, edition=edition, variants=variants, players=len(players), rules_dirs=rules_dirs)
-    return engine_for(rs.data).new_game(rs, players)
+    made: Game = engine_for(rs.data).new_game(rs, players)
+    return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +138,7 @@ class LoggedGame:
         """The verdict on this game, as ``kbg check`` gives it."""
         return self._run()[0]
 
-    def replay(self) -> Any:
+    def replay(self) -> Game:
         """The game object at the end of the log (see :func:`new_game`), its moves pushed.
 
         The first problem is raised: :class:`~kbgrules.errors.LogSyntaxError` for a line that cannot
@@ -106,11 +146,13 @@ class LoggedGame:
         checkpoint; either carries ``file``, ``line`` and ``col`` of where it is.
         """
         report, game = self._run()
+        assert game is not None or report.errors
         for d in (*self.errors, *report.errors):
             raise LogSyntaxError(d.message, d.col, d.code).located(d.file, d.line, d.col)
         for v in report.violations:
             raise IllegalMoveError(v.code, v.rule, v.message).located(v.file, v.line, v.col)
-        return game
+        replayed: Game = game
+        return replayed
 
     def _run(self) -> tuple[GameReport, Any]:
         from kbgrules.core.check import replay_game

@@ -204,7 +204,7 @@ class KingdominoGame:
         if not between or st.phase == "first":
             raise KbgError("a Kingdomino position is stated between two rounds (every king on a domino of the "
                            f"latest line, before the next deal); now: {st.expected()}", code="kd-position-moment")
-        out = [f"{name} kingdom\n" + "\n".join("    " + "  ".join(row) for row in k.rows(letters(rs)))
+        out = [f"{name} kingdom\n" + "\n".join("    " + row for row in k.grid_text(letters(rs)).splitlines())
                for name, k in zip(self.players, st.kingdoms, strict=True)]
         out += [f"{name} discards {k.discards}" for name, k in zip(self.players, st.kingdoms, strict=True)
                 if k.discards]
