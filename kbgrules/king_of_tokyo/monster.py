@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 @dataclass(slots=True)
 class Monster:
+    """A player's monster: life, VP, energy, place, cards and tokens, and what the editions add."""
+
     name: str
     hp: int
     vp: int
@@ -67,6 +69,8 @@ assert [f.name for f in dataclasses.fields(Monster)] == [
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
+    """Whether the game is over, its winners, and why it ended."""
+
     over: bool
     winners: tuple[str, ...]
     reason: str | None

@@ -1,8 +1,10 @@
-"""Python hooks for King of Tokyo cards whose effects the data vocabulary cannot express.
+"""Python hooks for King of Tokyo cards (the base game, 2016 and 2011) whose effects the data vocabulary
+cannot express.
 
 A card in ``cards.yaml`` names its hook (``hook: energy_drink``); the engine calls the hook's
-methods at fixed points. A hook not listed in :data:`HOOKS` makes the checker stop with
-``kot-unsupported-card`` when the card is bought.
+methods at fixed points (:class:`kbgrules.king_of_tokyo.hooks.Hook`). A hook not in :data:`HOOKS`
+makes the checker stop with ``kot-unsupported-card`` when the card is bought. ``HOOKS`` here is the
+whole registry (this module's hooks, the Dark Edition's and the evolutions').
 """
 
 from __future__ import annotations
@@ -11,118 +13,27 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kbgrules.errors import IllegalMoveError
+from kbgrules.king_of_tokyo.hooks import HOOKS, Hook, register
+from kbgrules.king_of_tokyo.moves import face
 
 if TYPE_CHECKING:
-    from kbgrules.king_of_tokyo.state import KingOfTokyoState, Monster
+    from kbgrules.king_of_tokyo.monster import Monster
+    from kbgrules.king_of_tokyo.statebase import StateBase
 
 
-class Hook:
-    """Default behaviour: nothing happens, and the card has no ``use`` action."""
-
-    card = ""
-    after_roll = False  # a use by the active monster ends its rolling first (the dice are resolved)
-    zero_life_order = 0  # on_zero_life hooks are asked in this order (Final Roar -2, Zombify -1)
-
-    def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
-        """Just bought (a keep card is already among the monster's cards)."""
-
-    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
-        """The owner's turn starts."""
-
-    def before_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
-        """The owner's turn starts, before the data effects of its cards and tiles (Nanobots)."""
-
-    def before_roll(self, st: KingOfTokyoState, m: Monster) -> None:
-        """The owner is about to make its first roll: raise (st._fail) if something must come first.
-
-        It changes nothing (a roll makes no monster lose life: the engine keeps no Camouflage undo for it)."""
-
-    def resolve_dice(self, st: KingOfTokyoState, m: Monster, dice: list[str]) -> list[str]:
-        """The owner's dice are about to resolve: return the faces that take effect (Hibernation)."""
-        return dice
-
-    def on_zero_life(self, st: KingOfTokyoState, i: int) -> bool:
-        """The owner reached 0 life; True if the hook saved it from elimination."""
-        return False
-
-    def on_yield(self, st: KingOfTokyoState, i: int) -> None:
-        """The owner yields Tokyo."""
-
-    def on_enter(self, st: KingOfTokyoState, m: Monster) -> None:
-        """The owner has just moved into Tokyo."""
-
-    def on_stay(self, st: KingOfTokyoState, i: int) -> None:
-        """The owner, hurt by smashes in Tokyo, chose to stay."""
-
-    def before_damage(self, st: KingOfTokyoState, i: int, amount: int, source: int | None) -> int:
-        """The owner (monster ``i``) is about to lose ``amount`` life; return the amount it loses."""
-        return amount
-
-    def after_damage(self, st: KingOfTokyoState, i: int, lost: int, source: int | None) -> None:
-        """The owner (monster ``i``) has just lost ``lost`` life (``source``: the monster behind it)."""
-
-    def dealt_damage(self, st: KingOfTokyoState, owner: int, victim: int, lost: int) -> None:
-        """The owner made ``victim`` lose ``lost`` life (smashes or a card)."""
-
-    def on_resolve(self, st: KingOfTokyoState, m: Monster, smashes: int) -> int:
-        """The owner's dice resolve (numbers, energy and hearts are done); returns the smash count."""
-        return smashes
-
-    def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
-        """A turn ends (``st.active``: whose); called for every holder, ``active`` is the holder's index."""
-
-    def may_enter(self, st: KingOfTokyoState, m: Monster) -> bool:
-        """False keeps the owner out of an empty Tokyo."""
-        return True
-
-    def may_buy(self, st: KingOfTokyoState, m: Monster, card: str) -> None:
-        """Raise (st._fail) if the owner may not buy ``card`` now."""
-
-    def may_be_bought(self, st: KingOfTokyoState, m: Monster) -> None:
-        """Raise (st._fail) if ``m`` may not buy this hook's card now (Hibernation: outside Tokyo only)."""
-
-    def free_reroll(self, st: KingOfTokyoState, m: Monster, dice: Sequence[str]) -> bool:
-        """True if re-rolling ``dice`` costs no roll (it changes nothing, like ``before_roll``)."""
-        return False
-
-    def on_smash_damage(self, st: KingOfTokyoState, victim: int) -> None:
-        """The owner's smashes just took life from ``victim``."""
-
-    def deal_damage(self, st: KingOfTokyoState, owner: int, victim: int, amount: int) -> int:
-        """The owner is about to make ``victim`` lose ``amount`` life (``st.smashing == victim`` for its
-        smashes); return the amount (before the victim's own cards)."""
-        return amount
-
-    def others_max_rolls(self, st: KingOfTokyoState, owner: int) -> int | None:
-        """A cap on the rolls of the active monster when it is not the owner (Blizzard), or None (it changes
-        nothing, like ``before_roll``)."""
-        return None
-
-    def may_yield(self, st: KingOfTokyoState, owner: int, i: int) -> None:
-        """Raise (st._fail) if monster ``i`` (not the owner) may not yield Tokyo now (Blizzard)."""
-
-    def may_play(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        """Raise (st._fail) if monster ``i`` may not play this evolution now (it is still in the hand)."""
-
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        raise st._fail("kot-card-use", card=st.cards[self.card].name, why="it has nothing to use")
-
-
-def _need(st: KingOfTokyoState, i: int, card: str, energy: int) -> None:
+def _need(st: StateBase, i: int, card: str, energy: int) -> None:
     m = st.monsters[i]
     if m.energy < energy:
         raise st._fail("kot-no-energy", monster=m.name, need=energy, have=m.energy, what=st.cards[card].name)
     m.energy -= energy
 
 
-def _in_roll(st: KingOfTokyoState, i: int, card: str) -> None:
+def _in_roll(st: StateBase, i: int, card: str) -> None:
     if i != st.active or st.phase != "roll" or not st.rolls:
         raise st._fail("kot-card-use", card=st.cards[card].name, why="it is used while its owner is rolling")
 
 
-def _change_die(st: KingOfTokyoState, card: str, args: Sequence[str], to_one: bool = False) -> None:
-    from kbgrules.king_of_tokyo.state import face
-
+def _change_die(st: StateBase, card: str, args: Sequence[str], to_one: bool = False) -> None:
     want = 1 if to_one else 2
     if len(args) != want:
         form = "FACE" if to_one else "FACE NEW-FACE"
@@ -139,7 +50,7 @@ def _change_die(st: KingOfTokyoState, card: str, args: Sequence[str], to_one: bo
 class EnergyDrink(Hook):
     card = "energy-drink"
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         _in_roll(st, i, self.card)
         _need(st, i, self.card, 1)
         st.bonus_rolls += 1
@@ -148,10 +59,10 @@ class EnergyDrink(Hook):
 class SmokeCloud(Hook):
     card = "smoke-cloud"
 
-    def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
+    def on_buy(self, st: StateBase, m: Monster) -> None:
         m.tokens["smoke"] = 3
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         _in_roll(st, i, self.card)
         m = st.monsters[i]
         m.tokens["smoke"] -= 1
@@ -164,7 +75,7 @@ class SmokeCloud(Hook):
 class HerdCuller(Hook):
     card = "herd-culler"
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         _in_roll(st, i, self.card)
         if self.card in st.used_this_turn:
             raise st._fail("kot-card-use", card="Herd Culler", why="it works once per turn")
@@ -175,7 +86,7 @@ class HerdCuller(Hook):
 class Stretchy(Hook):
     card = "stretchy"
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         _in_roll(st, i, self.card)
         _need(st, i, self.card, 2)
         _change_die(st, self.card, args)
@@ -184,7 +95,7 @@ class Stretchy(Hook):
 class PlotTwist(Hook):
     card = "plot-twist"
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         _in_roll(st, i, self.card)
         _change_die(st, self.card, args)
         st.discard_card(st.monsters[i], self.card)
@@ -193,14 +104,14 @@ class PlotTwist(Hook):
 class BackgroundDweller(Hook):
     card = "background-dweller"
 
-    def free_reroll(self, st: KingOfTokyoState, m: Monster, dice: Sequence[str]) -> bool:
+    def free_reroll(self, st: StateBase, m: Monster, dice: Sequence[str]) -> bool:
         return all(d == "3" for d in dice)
 
 
 class RapidHealing(Hook):
     card = "rapid-healing"
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         m = st.monsters[i]
         _need(st, i, self.card, 2)
         m.hp = min(st.max_hp(m), m.hp + 1)
@@ -209,7 +120,7 @@ class RapidHealing(Hook):
 class Wings(Hook):
     card = "wings"
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         _need(st, i, self.card, 2)
         st.monsters[i].shielded_turn = st.turn_number
 
@@ -218,7 +129,7 @@ class FreezeTime(Hook):
     card = "freeze-time"
     after_roll = True
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         if i != st.active or st.phase != "buy" or st.final_dice.count("1") < 3:
             raise st._fail("kot-card-use", card="Freeze Time", why="its owner must have ended the roll with 1-1-1")
         st.extra_turn = True
@@ -229,7 +140,7 @@ class Metamorph(Hook):
     card = "metamorph"
     after_roll = True
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         m = st.monsters[i]
         if i != st.active or st.phase != "buy":
             raise st._fail("kot-card-use", card="Metamorph", why="cards are sold at the end of the owner's turn")
@@ -244,10 +155,10 @@ class Metamorph(Hook):
 class BatteryMonster(Hook):
     card = "battery-monster"
 
-    def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
+    def on_buy(self, st: StateBase, m: Monster) -> None:
         m.stored[self.card] = 6
 
-    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+    def on_turn_start(self, st: StateBase, m: Monster) -> None:
         take = min(2, m.stored.get(self.card, 0))
         m.energy += take
         m.stored[self.card] = m.stored.get(self.card, 0) - take
@@ -259,15 +170,15 @@ class BatteryMonster(Hook):
 class MonsterBatteries(BatteryMonster):
     """2011: ``use battery-monster N`` puts N of the owner's energy on the card and the bank adds N."""
 
-    def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
+    def on_buy(self, st: StateBase, m: Monster) -> None:
         m.stored[self.card] = 0
         m.stored["battery-monster:charge"] = st.turn_number  # may be charged during this turn only
 
-    def on_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+    def on_turn_start(self, st: StateBase, m: Monster) -> None:
         m.stored.pop("battery-monster:charge", None)
         super().on_turn_start(st, m)
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         m = st.monsters[i]
         if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()):
             raise st._fail("kot-card-use", card="Monster Batteries", why="write: use battery-monster N (energy)")
@@ -284,7 +195,7 @@ class MonsterBatteries(BatteryMonster):
 class ItHasAChild(Hook):
     card = "it-has-a-child"
 
-    def on_zero_life(self, st: KingOfTokyoState, i: int) -> bool:
+    def on_zero_life(self, st: StateBase, i: int) -> bool:
         m = st.monsters[i]
         for c in list(m.cards):
             st.discard_card(m, c)
@@ -300,7 +211,7 @@ class ItHasAChild(Hook):
 class Jets(Hook):
     card = "jets"
 
-    def on_yield(self, st: KingOfTokyoState, i: int) -> None:
+    def on_yield(self, st: StateBase, i: int) -> None:
         st.monsters[i].hp += st.smash_damage.get(i, 0)
 
 
@@ -311,7 +222,7 @@ class TokenGiver(Hook):
         self.card = card
         self.token = token
 
-    def on_smash_damage(self, st: KingOfTokyoState, victim: int) -> None:
+    def on_smash_damage(self, st: StateBase, victim: int) -> None:
         st.monsters[victim].tokens[self.token] += 1
 
 
@@ -325,9 +236,7 @@ class Passive(Hook):
 class PsychicProbe(Hook):
     card = "psychic-probe"
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.king_of_tokyo.state import face
-
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         if i == st.active or st.phase != "roll" or not st.rolls:
             raise st._fail("kot-card-use", card="Psychic Probe", why="it re-rolls a die of the monster rolling now")
         key = f"psychic-probe:{i}"
@@ -349,7 +258,7 @@ class PsychicProbe(Hook):
 class HealingRay(Hook):
     card = "healing-ray"
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         _in_roll(st, i, self.card)
         names = {m.name: k for k, m in enumerate(st.monsters)}
         if len(args) not in (1, 2) or args[0] not in names or (len(args) == 2 and not (
@@ -366,7 +275,7 @@ class Mimic(Hook):
 
     card = "mimic"
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         m = st.monsters[i]
         target = st.card_id(args[0]) if len(args) == 1 else None
         if target is None:
@@ -383,7 +292,7 @@ class Mimic(Hook):
         copy_card(st, m, target)
 
 
-def copy_card(st: KingOfTokyoState, m: Monster, target: str) -> None:
+def copy_card(st: StateBase, m: Monster, target: str) -> None:
     """Mimic and Fluxling: ``m`` now copies ``target``, as if it had just bought it."""
     m.mimic = target
     for e in st.cards[target].effects:
@@ -394,7 +303,7 @@ def copy_card(st: KingOfTokyoState, m: Monster, target: str) -> None:
         HOOKS[hook].on_buy(st, m)
 
 
-HOOKS: dict[str, Hook] = {
+BASE_HOOKS: dict[str, Hook] = {
     "camouflage": Passive("camouflage"),
     "mimic": Mimic(),
     "opportunist": Passive("opportunist"),
@@ -420,17 +329,6 @@ HOOKS: dict[str, Hook] = {
     "jets": Jets(),
 }
 
+register(__name__, BASE_HOOKS)
+
 __all__ = ["HOOKS", "Hook", "IllegalMoveError"]
-
-
-def _register() -> None:
-    import kbgrules.king_of_tokyo.cards.dark as kot_hooks_dark
-    import kbgrules.king_of_tokyo.cards.evolutions as kot_hooks_evolutions
-
-    for extra in (kot_hooks_dark.HOOKS, kot_hooks_evolutions.HOOKS):
-        clash = set(extra) & set(HOOKS)
-        assert not clash, clash
-        HOOKS.update(extra)
-
-
-_register()

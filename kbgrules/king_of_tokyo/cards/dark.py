@@ -1,4 +1,4 @@
-"""Python hooks for King of Tokyo Dark Edition cards and wickedness tiles (see kbgrules.king_of_tokyo.cards.base).
+"""Python hooks for King of Tokyo Dark Edition cards and wickedness tiles (see kbgrules.king_of_tokyo.hooks).
 
 Readings (Board Game Arena, thoun/kingoftokyo, where the card texts leave a gap):
 
@@ -20,24 +20,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kbgrules.king_of_tokyo.cards.base import Hook, TokenGiver
+from kbgrules.king_of_tokyo.cards.base import TokenGiver, copy_card
+from kbgrules.king_of_tokyo.hooks import Hook, register
+from kbgrules.king_of_tokyo.moves import Decide, Use
 
 if TYPE_CHECKING:
     from kbgrules.errors import IllegalMoveError
-    from kbgrules.king_of_tokyo.state import KingOfTokyoState, Monster
+    from kbgrules.king_of_tokyo.monster import Monster
+    from kbgrules.king_of_tokyo.statebase import StateBase
 
 
-def _fail(st: KingOfTokyoState, card: str, why: str) -> IllegalMoveError:
+def _fail(st: StateBase, card: str, why: str) -> IllegalMoveError:
     return st._fail("kot-card-use", card=st.cards[card].name, why=why)
 
 
-def _pay(st: KingOfTokyoState, m: Monster, card: str, energy: int) -> None:
+def _pay(st: StateBase, m: Monster, card: str, energy: int) -> None:
     if m.energy < energy:
         raise st._fail("kot-no-energy", monster=m.name, need=energy, have=m.energy, what=st.cards[card].name)
     m.energy -= energy
 
 
-def _once_per_turn(st: KingOfTokyoState, m: Monster, card: str) -> bool:
+def _once_per_turn(st: StateBase, m: Monster, card: str) -> bool:
     """True the first time in this turn (several copies of a card share one effect)."""
     key = f"{card}:turn"
     if m.stored.get(key) == st.turn_number:
@@ -46,7 +49,7 @@ def _once_per_turn(st: KingOfTokyoState, m: Monster, card: str) -> bool:
     return True
 
 
-def _reborn(st: KingOfTokyoState, m: Monster, hp: int, keep: Sequence[str] = ()) -> None:
+def _reborn(st: StateBase, m: Monster, hp: int, keep: Sequence[str] = ()) -> None:
     """Zombify and the Dark It Has a Child!: cards (but ``keep``) and tiles go, the gauge restarts at 0."""
     for c in list(m.cards):
         if c not in keep:
@@ -70,7 +73,7 @@ class FinalRoar(Hook):
     card = "tile:final-roar"
     zero_life_order = -2  # before Zombify and It Has a Child!
 
-    def on_zero_life(self, st: KingOfTokyoState, i: int) -> bool:
+    def on_zero_life(self, st: StateBase, i: int) -> bool:
         m = st.monsters[i]
         if m.stored.get("wins"):
             return True
@@ -80,18 +83,18 @@ class FinalRoar(Hook):
         st.log.append(f"{m.name} is knocked out with {m.vp} VP and wins the game at the end of the turn (Final Roar)")
         return True
 
-    def before_damage(self, st: KingOfTokyoState, i: int, amount: int, source: int | None) -> int:
+    def before_damage(self, st: StateBase, i: int, amount: int, source: int | None) -> int:
         return 0 if st.monsters[i].stored.get("wins") else amount  # down at 0 until the turn ends
 
 
 class Underdog(Hook):
     card = "tile:underdog"
 
-    def on_resolve(self, st: KingOfTokyoState, m: Monster, smashes: int) -> int:
+    def on_resolve(self, st: StateBase, m: Monster, smashes: int) -> int:
         m.stored["underdog:vp"] = m.vp  # compared as the smashes land (BGA: the smasher's VP at the roll)
         return smashes
 
-    def on_smash_damage(self, st: KingOfTokyoState, victim: int) -> None:
+    def on_smash_damage(self, st: StateBase, victim: int) -> None:
         me, o = st.me, st.monsters[victim]
         if me.stored.get("underdog:vp", me.vp) < o.vp:
             o.vp -= 1
@@ -103,9 +106,7 @@ class Fluxling(Hook):
 
     card = "tile:fluxling"
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.king_of_tokyo.cards.base import copy_card
-
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         m = st.monsters[i]
         target = st.card_id(args[0]) if len(args) == 1 else None
         if target is None:
@@ -120,7 +121,7 @@ class Fluxling(Hook):
 class HaveItAll(Hook):
     card = "tile:have-it-all"
 
-    def on_buy(self, st: KingOfTokyoState, m: Monster) -> None:
+    def on_buy(self, st: StateBase, m: Monster) -> None:
         m.vp += len(m.cards)  # own Keep cards; later buys score through the tile's buy_other effect
 
 
@@ -130,7 +131,7 @@ class HaveItAll(Hook):
 class ItHasAChildDark(Hook):
     card = "it-has-a-child"
 
-    def on_zero_life(self, st: KingOfTokyoState, i: int) -> bool:
+    def on_zero_life(self, st: StateBase, i: int) -> bool:
         m = st.monsters[i]
         _reborn(st, m, st.rs.max_life, keep=("zombify",) if m.stored.get("zombified") else ())
         st.log.append(f"{m.name} is reborn with wickedness 0 (It Has a Child!)")
@@ -141,7 +142,7 @@ class Zombify(Hook):
     card = "zombify"
     zero_life_order = -1  # before It Has a Child!
 
-    def on_zero_life(self, st: KingOfTokyoState, i: int) -> bool:
+    def on_zero_life(self, st: StateBase, i: int) -> bool:
         m = st.monsters[i]
         if m.stored.get("zombified"):
             return False
@@ -154,26 +155,26 @@ class Zombify(Hook):
 class Hibernation(Hook):
     card = "hibernation"
 
-    def may_be_bought(self, st: KingOfTokyoState, m: Monster) -> None:
+    def may_be_bought(self, st: StateBase, m: Monster) -> None:
         if m.in_tokyo:
             raise _fail(st, self.card, "it is bought only outside Tokyo")
 
-    def may_buy(self, st: KingOfTokyoState, m: Monster, card: str) -> None:
+    def may_buy(self, st: StateBase, m: Monster, card: str) -> None:
         raise _fail(st, self.card, f"{m.name} hibernates and buys no Power cards (it may discard Hibernation first)")
 
-    def may_enter(self, st: KingOfTokyoState, m: Monster) -> bool:
+    def may_enter(self, st: StateBase, m: Monster) -> bool:
         return False
 
-    def before_damage(self, st: KingOfTokyoState, i: int, amount: int, source: int | None) -> int:
+    def before_damage(self, st: StateBase, i: int, amount: int, source: int | None) -> int:
         return 0
 
-    def resolve_dice(self, st: KingOfTokyoState, m: Monster, dice: list[str]) -> list[str]:
+    def resolve_dice(self, st: StateBase, m: Monster, dice: list[str]) -> list[str]:
         return [d for d in dice if d in ("energy", "heart")]  # numbers and smashes do nothing
 
-    def on_resolve(self, st: KingOfTokyoState, m: Monster, smashes: int) -> int:
+    def on_resolve(self, st: StateBase, m: Monster, smashes: int) -> int:
         return 0  # smashes added by cards hurt nobody either
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         m = st.monsters[i]
         if self.card in m.cards:
             st.discard_card(m, self.card)
@@ -185,7 +186,7 @@ class Hibernation(Hook):
 class Nanobots(Hook):
     card = "nanobots"
 
-    def before_turn_start(self, st: KingOfTokyoState, m: Monster) -> None:
+    def before_turn_start(self, st: StateBase, m: Monster) -> None:
         if m.hp < 3 and _once_per_turn(st, m, self.card):  # before Eternal, as in BGA
             st.heal(m, 2 * st.in_play(m).count(self.card))
 
@@ -193,7 +194,7 @@ class Nanobots(Hook):
 class NaturalSelection(Hook):
     card = "natural-selection"
 
-    def on_turn_end(self, st: KingOfTokyoState, active: int) -> None:
+    def on_turn_end(self, st: StateBase, active: int) -> None:
         m = st.me
         if active != st.active or self.card not in st.in_play(m) or m.eliminated:
             return
@@ -208,7 +209,7 @@ class ReflectiveHide(Hook):
     def __init__(self) -> None:
         self.reflecting = False
 
-    def after_damage(self, st: KingOfTokyoState, i: int, lost: int, source: int | None) -> None:
+    def after_damage(self, st: StateBase, i: int, lost: int, source: int | None) -> None:
         if source is None or source == i or self.reflecting or st.monsters[i].hp <= 0:
             return  # poison has no monster behind it; a knocked-out holder has lost its cards
         self.reflecting = True  # the point sent back is not reflected again
@@ -224,13 +225,13 @@ class SuperJump(Hook):
     card = "super-jump"
     KEYS = ("lost", "back", "uses", "shield", "act", "at")
 
-    def _turn(self, st: KingOfTokyoState, m: Monster) -> None:
+    def _turn(self, st: StateBase, m: Monster) -> None:
         if m.stored.get("super-jump:turn") != st.turn_number:
             for k in self.KEYS:
                 m.stored.pop(f"super-jump:{k}", None)
             m.stored["super-jump:turn"] = st.turn_number
 
-    def before_damage(self, st: KingOfTokyoState, i: int, amount: int, source: int | None) -> int:
+    def before_damage(self, st: StateBase, i: int, amount: int, source: int | None) -> int:
         m = st.monsters[i]
         self._turn(st, m)
         cancel = min(amount, m.stored.get("super-jump:shield", 0))
@@ -239,7 +240,7 @@ class SuperJump(Hook):
             st.log.append(f"{m.name} cancels the loss of {cancel} life (Super Jump)")
         return amount - cancel
 
-    def after_damage(self, st: KingOfTokyoState, i: int, lost: int, source: int | None) -> None:
+    def after_damage(self, st: StateBase, i: int, lost: int, source: int | None) -> None:
         m = st.monsters[i]
         self._turn(st, m)
         event = (len(st.history), m.hp)
@@ -248,7 +249,7 @@ class SuperJump(Hook):
         m.stored["super-jump:act"], m.stored["super-jump:at"] = event
         m.stored["super-jump:lost"] = m.stored.get("super-jump:lost", 0) + lost
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         m = st.monsters[i]
         self._turn(st, m)
         uses = m.stored.get("super-jump:uses", 0)
@@ -280,14 +281,12 @@ class UnstableDNA(Hook):
 
     card = "unstable-dna"
 
-    def on_yield(self, st: KingOfTokyoState, i: int) -> None:
+    def on_yield(self, st: StateBase, i: int) -> None:
         m = st.monsters[i]
         m.stored["unstable-dna:turn"] = st.turn_number
         m.stored["unstable-dna:at"] = len(st.history)  # the yield's place in the history
 
-    def use(self, st: KingOfTokyoState, i: int, args: Sequence[str]) -> None:
-        from kbgrules.king_of_tokyo.state import Decide, Use
-
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         m, attacker = st.monsters[i], st.me
         at = m.stored.get("unstable-dna:at", -1)
         just_yielded = (m.stored.get("unstable-dna:turn") == st.turn_number and at >= 0
@@ -326,3 +325,5 @@ HOOKS: dict[str, Hook] = {
     "unstable_dna": UnstableDNA(),
     "zombify": Zombify(),
 }
+
+register(__name__, HOOKS)

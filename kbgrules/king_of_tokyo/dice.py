@@ -1,0 +1,179 @@
+"""King of Tokyo dice: how many a monster rolls and how often, the rolls and re-rolls of a turn, the
+resolution of the dice kept (numbers, energy, hearts, smashes), and Camouflage's dice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from kbgrules.king_of_tokyo.moves import FACES, SHORT, Keep, Reroll, Roll
+from kbgrules.king_of_tokyo.statebase import StateBase
+
+
+class DiceRules(StateBase):
+    """The dice of the active monster, from its first roll to their resolution."""
+
+    def dice_count(self) -> int:
+        m = self.me
+        n = (self.rs.standard_dice + self.static(m, "extra_dice") - m.tokens["shrink"] - self.fewer_dice
+             + self.token_dice)
+        return max(0, min(self.rs.max_dice, n))
+
+    def max_rolls(self) -> int:
+        n = self.rs.rolls + self.static(self.me, "extra_rolls") + self.bonus_rolls
+        for k in self.alive():  # another monster's card may cap them (Blizzard)
+            if k != self.active:
+                for _, hook in self.hooks_of(self.monsters[k]):
+                    cap = hook.others_max_rolls(self, k)
+                    n = n if cap is None else min(n, cap)
+        return n
+
+    def _check_faces(self, faces: Sequence[str]) -> None:
+        for f in faces:
+            if f not in FACES:
+                raise self._fail("kot-bad-face", face=f)
+
+    def _roll(self, action: Roll) -> None:
+        if self.phase != "roll" or self.rolls:
+            raise self._fail("kot-unexpected", expected=self.expected(), got="a first roll")
+        self._check_faces(action.faces)
+        for _, hook in self.hooks_of(self.me):  # start-of-turn duties first (Superior Alien Technology)
+            hook.before_roll(self, self.me)
+        n = self.dice_count()
+        if len(action.faces) != n:
+            raise self._fail("kot-dice-count", monster=self.me.name, expected=n, got=len(action.faces))
+        self.dice = list(action.faces)
+        self.rolls = 1
+
+    def _reroll(self, action: Reroll) -> None:
+        if self.phase != "roll" or not self.rolls:
+            raise self._fail("kot-unexpected", expected=self.expected(), got="a re-roll")
+        free = any(h.free_reroll(self, self.me, action.dice) for _, h in self.hooks_of(self.me))
+        if self.rolls >= self.max_rolls() and not free:
+            raise self._fail("kot-too-many-rolls", monster=self.me.name, rolls=self.max_rolls())
+        self._check_faces(action.dice)
+        self._check_faces(action.faces)
+        if not action.dice or len(action.dice) != len(action.faces):
+            raise self._fail("kot-reroll-count", chosen=len(action.dice), got=len(action.faces))
+        kept = self.dice.copy()
+        try:
+            for f in action.dice:
+                kept.remove(f)
+        except ValueError:  # a face re-rolled more often than the dice show it: the first such face
+            have = Counter(self.dice)
+            for f, n in Counter(action.dice).items():
+                if have[f] < n:
+                    raise self._fail("kot-reroll-missing", face=f, count=n,
+                                     dice=" ".join(SHORT[x] for x in self.dice)) from None
+        self.dice[:] = kept
+        self.dice.extend(action.faces)
+        if not (free and self.rolls >= self.max_rolls()):
+            self.rolls += 1
+
+    def _keep(self, action: Keep) -> None:
+        if self.phase != "roll" or not self.rolls:
+            raise self._fail("kot-unexpected", expected=self.expected(), got="keep")
+        self._resolve()
+
+    def _resolve(self) -> None:
+        rs = self.rs
+        m = self.me
+        self.final_dice = list(self.dice)
+        for _, hook in self.hooks_of(m):
+            self.dice = hook.resolve_dice(self, m, self.dice)
+        counts = Counter(self.dice)
+        for number in ("1", "2", "3"):
+            c = counts[number]
+            if c >= rs.set_size:
+                m.vp += int(number) + c - rs.set_size
+        if rs.wickedness is not None:
+            self.add_wickedness(m, sum(rs.wickedness.gains.get(n, 0) * (counts[n] // rs.set_size)
+                                       for n in ("1", "2", "3")))
+        self.gain_energy(m, counts["energy"])
+        hearts = counts["heart"]
+        cured = sum(self.cures.values())
+        if cured:
+            if m.in_tokyo or cured > hearts or m.stored.get("no_dice_heal"):
+                why = "only outside Tokyo" if m.in_tokyo else f"{cured} tokens need {cured} hearts, not {hearts}"
+                if m.stored.get("no_dice_heal"):
+                    why = "a zombified monster cannot use its Heal results"
+                raise self._fail("kot-cure", monster=m.name, why=why)
+            for token, n in self.cures.items():
+                m.tokens[token] -= n
+            hearts -= cured
+        rays = sum(n for _, n in self.heal_rays)
+        if rays > hearts:
+            raise self._fail("kot-card-use", card="Healing Ray", why=f"{rays} hearts given but only {hearts} left")
+        for target, n in self.heal_rays:
+            o = self.monsters[target]
+            before = o.hp
+            self.heal(o, n)
+            pay = min(o.energy, 2 * (o.hp - before))
+            o.energy -= pay
+            m.energy += pay
+        hearts -= rays
+        if hearts and (not m.in_tokyo or rs.heal_in_tokyo) and not m.stored.get("no_dice_heal"):
+            self.heal(m, hearts)
+        smashes = counts["smash"]
+        extra_hits: list[tuple[list[int], int]] = []
+        extra_damage = 0
+        for e in list(self.effects(m, "resolve")):
+            if self.condition(m, e.get("if")):
+                smashes += int(e.get("add_smash", 0))
+                extra_damage += int(e.get("extra_damage", 0))
+                self.apply_gains(m, e)
+                for f, per in (e.get("per_face") or {}).items():
+                    if counts[f]:
+                        self.apply_gains(m, {"gain": {k: int(v) * counts[f] for k, v in per.items()}})
+                if e.get("neighbours_lose"):
+                    hit = e["neighbours_lose"]
+                    for i in self.neighbours(self.active):
+                        o = self.monsters[i]
+                        o.vp = max(0, o.vp - int(hit.get("vp", 0)))
+                        o.energy = max(0, o.energy - int(hit.get("energy", 0)))
+                    extra_hits.append((self.neighbours(self.active), int(hit.get("hp", 0))))
+        for _, hook in self.hooks_of(m):
+            smashes = hook.on_resolve(self, m, smashes)
+        for e in self.effects(m, "always"):
+            smashes *= int(e.get("multiply_smash", 1))
+        self.smashes = smashes
+        if rs.evolution is not None and counts["heart"] >= rs.evolution.hearts and self.evolutions_left(m):
+            m.evo_owed += 1
+        if self.holds(m, "smash_everyone"):
+            targets = [i for i in self.alive() if i != self.active]
+        elif m.in_tokyo:
+            targets = [i for i in self.alive() if i != self.active and not self.monsters[i].in_tokyo]
+        else:
+            targets = [i for i in self.alive() if self.monsters[i].in_tokyo]
+        if extra_damage:
+            extra_hits.append((list(targets), extra_damage))
+        if smashes:
+            for i in targets:
+                self.smashing = i
+                try:
+                    lost = self.damage(i, smashes, self.active)
+                finally:
+                    self.smashing = None
+                if lost:
+                    self.smash_damage[i] = lost
+                    for _, hook in self.hooks_of(m):
+                        hook.on_smash_damage(self, i)
+        for victims, amount in extra_hits:
+            for i in victims:
+                self.damage(i, amount, self.active)
+        self.pending = [i for i in (self.occupant("city"), self.occupant("bay"))
+                        if i is not None and i in self.smash_damage and i != self.active]
+        self.phase = "decide" if self.pending else "enter"
+        if self.phase == "enter":
+            self._enter()
+
+    # ---------------------------------------------------------------- Camouflage
+
+    def _camouflage_held(self) -> bool:
+        """Does a monster hold Camouflage (or copy it with Mimic)? Then an action may need its dice."""
+        return any(m.mimic == "camouflage" or "camouflage" in m.cards for m in self.monsters)
+
+    def camouflage_roll(self, monster: int, faces: Sequence[str]) -> None:
+        """The dice a Camouflage holder rolls for its next loss of life (one die per life point)."""
+        self.camouflage.setdefault(monster, []).append(tuple(faces))

@@ -1,0 +1,224 @@
+"""King of Tokyo card effects: what works for a monster (cards, a copy, tiles, evolutions), the effects
+the rule data gives them (``cards.yaml``: ``when``, ``if``, gains and losses), the hooks of those that need
+code, and the gains of life and energy the effects change.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kbgrules.king_of_tokyo.hooks import HOOKS, Hook
+from kbgrules.king_of_tokyo.monster import Monster
+from kbgrules.king_of_tokyo.moves import FACES, Cure, Use
+from kbgrules.king_of_tokyo.statebase import StateBase
+
+
+class CardEffects(StateBase):
+    """Card effects: the data effects and hooks of what is in play, and the actions ``use`` and ``cure``."""
+
+    def in_play(self, m: Monster) -> list[str]:
+        """The keys of what works for the monster: keep cards, the card its Mimic (or Fluxling) copies
+        while someone holds it, wickedness tiles and permanent evolutions."""
+        tiles, evolutions, mimic = m.tiles, m.evolutions, m.mimic
+        if mimic is None and not tiles and not evolutions:
+            return m.cards
+        cards = list(m.cards)
+        if tiles:
+            cards += ["tile:" + t for t in tiles]
+        if evolutions:
+            cards += ["evolution:" + e for e in evolutions]
+        if mimic is not None and ("mimic" in cards or "tile:fluxling" in cards) and any(
+                mimic in o.cards for o in self.monsters if not o.eliminated):
+            cards.append(mimic)
+        if m.icy is not None and "evolution:icy-reflection" in cards and any(
+                m.icy in o.evolutions for o in self.monsters if not o.eliminated):
+            cards.append(f"evolution:{m.icy}")  # Icy Reflection's copy, while someone has the card in play
+        return cards
+
+    def _card_effects(self, keys: tuple[str, ...], when: str) -> tuple[Mapping[str, Any], ...]:
+        """The effects of the cards ``keys`` (as ``in_play`` gives them) that act ``when``; cached, as cards
+        do not change."""
+        found = self._effects_cache.get((keys, when))
+        if found is None:
+            cards = self.cards
+            found = tuple(e for cid in keys for e in cards[cid].effects if e["when"] == when)
+            self._effects_cache[(keys, when)] = found
+        return found
+
+    def _market_effects(self) -> list[Mapping[str, Any]]:
+        """The effects of the events in the market, which act on every monster."""
+        return [e for cid in self.market for e in self.cards[cid].effects if e["when"] == "market"]
+
+    def effects(self, m: Monster, when: str) -> Sequence[Mapping[str, Any]]:
+        found = self._card_effects(tuple(self.in_play(m)), when)
+        if when == "always" and self.has_events:
+            return [*found, *self._market_effects()]
+        return found
+
+    def static(self, m: Monster, key: str) -> int:
+        keys = tuple(self.in_play(m))
+        total = self._static_cache.get((keys, key))
+        if total is None:
+            total = sum(int(e.get(key, 0)) for e in self._card_effects(keys, "always"))
+            self._static_cache[(keys, key)] = total
+        if self.has_events:
+            total += sum(int(e.get(key, 0)) for e in self._market_effects())
+        return total
+
+    def holds(self, m: Monster, key: str) -> bool:
+        return any(key in e for e in self.effects(m, "always"))
+
+    def condition(self, m: Monster, cond: Mapping[str, Any] | None) -> bool:
+        if not cond:
+            return True
+        counts = Counter(self.dice)
+        for key, want in cond.items():
+            if key == "faces" and any(counts[f] < n for f, n in want.items()):
+                return False
+            if key == "each_face" and any(counts[f] == 0 for f in FACES):
+                return False
+            if key == "in_tokyo" and m.in_tokyo != want:
+                return False
+            if key == "energy" and m.energy != want:
+                return False
+            if key == "dealt_no_damage" and self.dealt_damage:
+                return False
+            if key == "fewest_vp" and any(o.vp <= m.vp for o in self.monsters if o is not m and not o.eliminated):
+                return False
+        return True
+
+    def hooks_of(self, m: Monster) -> Sequence[tuple[str, Hook]]:
+        """(key, hook) for what works for the monster (``in_play``) and has a written hook; cached."""
+        keys = tuple(self.in_play(m))
+        found = self._hooks_cache.get(keys)
+        if found is None:
+            found = tuple((c, HOOKS[h]) for c in keys if (h := self.cards[c].hook) is not None and h in HOOKS)
+            self._hooks_cache[keys] = found
+        return found
+
+    def trigger(self, m: Monster, when: str) -> None:
+        for e in list(self.effects(m, when)):
+            if self.condition(m, e.get("if")):
+                self.card_effect(m, e)
+
+    def entered(self, m: Monster) -> None:
+        """The monster has just moved into Tokyo (from outside)."""
+        self.trigger(m, "enter")
+        for _, hook in self.hooks_of(m):
+            hook.on_enter(self, m)
+
+    def apply_gains(self, m: Monster, e: Mapping[str, Any]) -> None:
+        gain = e.get("gain") or {}
+        if gain.get("vp"):
+            m.vp += int(gain["vp"])
+        if gain.get("energy"):
+            self.gain_energy(m, int(gain["energy"]))
+        if gain.get("hp"):
+            self.heal(m, int(gain["hp"]))
+        if gain.get("wickedness"):
+            self.add_wickedness(m, int(gain["wickedness"]))
+        if gain.get("dice_tokens"):
+            m.dice_tokens += int(gain["dice_tokens"])
+        per = e.get("gain_per_energy")
+        if per:
+            m.vp += int(per["vp"]) * (m.energy // int(per["per"]))
+
+    def card_effect(self, m: Monster, e: Mapping[str, Any]) -> None:
+        """A card's one-off effect (on buying it)."""
+        me = self.monsters.index(m)
+        self.apply_gains(m, e)
+        lose = e.get("lose") or {}
+        m.vp = max(0, m.vp - int(lose.get("vp", 0)))
+        m.energy = max(0, m.energy - int(lose.get("energy", 0)))
+        if lose.get("hp"):
+            self.damage(me, int(lose["hp"]), me)
+        for i in self.alive():
+            if e.get("all_gain"):
+                self.apply_gains(self.monsters[i], {"gain": e["all_gain"]})
+        for key, victims in (("others_lose", [i for i in self.alive() if i != me]),
+                             ("all_lose", list(self.alive()))):
+            hit = e.get(key) or {}
+            for i in victims:
+                o = self.monsters[i]
+                if hit.get("vp"):
+                    o.vp = max(0, o.vp - int(hit["vp"]))
+                if hit.get("energy"):
+                    o.energy = max(0, o.energy - int(hit["energy"]))
+                if hit.get("hp"):
+                    self.damage(i, int(hit["hp"]), me)
+        per = e.get("others_lose_energy_per")
+        if per:
+            for i in self.alive():
+                if i != me:
+                    self.monsters[i].energy -= self.monsters[i].energy // int(per)
+        stays = e.get("take_tokyo") == "unless-in-tokyo" and m.in_tokyo
+        if e.get("take_tokyo") and not m.eliminated and m.location != "city" and not stays:
+            for o in self.monsters:  # every other monster in Tokyo leaves (Board Game Arena's reading)
+                if o is not m and o.in_tokyo:
+                    o.location = "outside"
+            entering = not m.in_tokyo
+            m.location = "city"
+            if entering:
+                r = self.rs.enter_reward
+                self.gain(m, r.resource, r.amount)
+                self.entered(m)
+        if e.get("extra_turn") == "now":
+            self.frenzy_now = True
+        elif e.get("extra_turn"):
+            self.extra_turn = True
+
+    # ---------------------------------------------------------------- life and energy
+
+    def gain(self, m: Monster, resource: str, amount: int) -> None:
+        if resource == "vp":
+            m.vp += amount
+        elif resource == "energy":
+            self.gain_energy(m, amount)
+
+    def gain_energy(self, m: Monster, amount: int) -> None:
+        if amount > 0:
+            m.energy += amount + self.static(m, "energy_bonus")
+
+    def heal(self, m: Monster, amount: int) -> None:
+        if amount > 0 and not m.eliminated:
+            amount += self.static(m, "heal_bonus")
+            m.hp = min(self.max_hp(m), max(m.hp, min(self.max_hp(m), m.hp + amount)))
+
+    def max_hp(self, m: Monster) -> int:
+        raised = [int(e["max_hp"]) for e in self.effects(m, "always") if "max_hp" in e]
+        if m.stored.get("max_hp"):  # a lasting raise no card in play carries (Zombify)
+            raised.append(m.stored["max_hp"])
+        return min(self.rs.life_hard_cap, max([self.rs.max_life, *raised]))
+
+    def discard_card(self, m: Monster, card: str) -> None:
+        if card in m.cards:
+            m.cards.remove(card)
+            self.discards[card] += 1
+
+    # ---------------------------------------------------------------- actions
+
+    def _use(self, action: Use) -> None:
+        m = self.monsters[action.monster]
+        card = self.cards.get(action.card)
+        if card is None or action.card not in self.in_play(m) or m.eliminated:
+            name = card.name if card else action.card
+            raise self._fail("kot-card-use", card=name, why=f"{m.name} does not hold it")
+        hook = HOOKS.get(card.hook or "")
+        if hook is None:
+            raise self._fail("kot-card-use", card=card.name, why="it has nothing to use")
+        if hook.after_roll and action.monster == self.active:
+            if self.phase == "roll" and self.rolls:
+                self._resolve()
+            if self.phase == "decide":
+                self.finish_decisions()
+        hook.use(self, action.monster, action.args)
+
+    def _cure(self, action: Cure) -> None:
+        m = self.monsters[action.monster]
+        if action.monster != self.active or self.phase != "roll" or not self.rolls:
+            raise self._fail("kot-cure", monster=m.name, why="hearts are spent while resolving your own dice")
+        if m.tokens.get(action.token, 0) - self.cures.get(action.token, 0) < action.count:
+            raise self._fail("kot-cure", monster=m.name, why=f"it has no {action.token} token left to remove")
+        self.cures[action.token] = self.cures.get(action.token, 0) + action.count

@@ -1,0 +1,343 @@
+"""King of Tokyo log events read into moves: ``Parser`` turns an event line of a game log into an action,
+a position line or an expectation (``Parsed``), naming the line's problem if it cannot (docs/log-format.md).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from kbgrules.core.logfile import Event, LogSyntaxError, PlayerNames, Token
+from kbgrules.king_of_tokyo.moves import (
+    FACE_ALIASES,
+    Action,
+    Buy,
+    Cure,
+    Decide,
+    EndTurn,
+    Evolve,
+    Keep,
+    Play,
+    Reroll,
+    Roll,
+    Sweep,
+    Take,
+    Tokens,
+    Use,
+    face,
+)
+from kbgrules.model import KingOfTokyoRuleset
+
+KEYWORDS = {"market", "first", "expect", "turn", "deck", "discard", "tiles"}
+STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke", "wickedness", "tiles",
+              "evolutions", "hand", "dicetokens"}
+VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure", "camouflage", "take",
+         "evolve", "play", "tokens", "evolutions"}
+COUNTERS = {"poison", "shrink", "smoke", "wickedness", "dicetokens"}
+LOCATIONS = {"outside", "city", "bay"}
+_NO_ARGUMENT = frozenset(("keep", "yield", "stay", "end"))
+
+
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+@functools.lru_cache(maxsize=4096)
+def slug(text: str) -> str:
+    return _NOT_SLUG.sub("-", text.lower().replace("'", "")).strip("-")
+
+
+@dataclass(slots=True)
+class Parsed:
+    """One event line read: an action, an expectation or a position line (``kind``)."""
+
+    event: Event
+    kind: str  # action, expect, setup
+    action: Action | None = None
+    what: str = ""
+    monster: int | None = None
+    values: list[Any] = field(default_factory=list)
+    card_at: int = -1  # the index of the token naming the card (for the column of a message), if any
+
+
+class Parser(PlayerNames):
+    """Reads the event lines of one game (its ruleset and players) into ``Parsed`` events."""
+
+    def __init__(self, rs: KingOfTokyoRuleset, players: tuple[str, ...]) -> None:
+        self.rs = rs
+        super().__init__(players)
+        self.card_ids: dict[str, str] = {}
+        for c in rs.cards:
+            self.card_ids[c.id] = c.id
+            self.card_ids[slug(c.name)] = c.id
+        self.tile_ids = {k: c.id for c in rs.tiles for k in (c.id, slug(c.name))}
+        self.evo_ids = {k: c.id for c in rs.evolutions for k in (c.id, slug(c.name))}
+
+    def card(self, tok: Token) -> str:
+        cid = self.card_ids.get(slug(tok.text))
+        if cid is None:
+            if not self.rs.cards:
+                raise LogSyntaxError(f"{tok.text!r}: the {self.rs.edition.title} ships no card list; give the "
+                                     "cards with --rules DIR (a file of kind cards with `edition: "
+                                     f"{self.rs.edition.id}`; see docs/king-of-tokyo.md)", tok.col, "log-card")
+            raise LogSyntaxError(f"{tok.text!r} is not a card of this edition (write its id, as `kbg rules kot cards "
+                                 "--json` lists them, e.g. acid-attack)", tok.col, "log-card")
+        return cid
+
+    def tile(self, tok: Token) -> str:
+        tid = self.tile_ids.get(slug(tok.text))
+        if tid is None:
+            why = ("wickedness tiles belong to the Dark Edition (@edition dark)" if not self.rs.tiles
+                   else "kbg rules kot tiles --edition dark lists them")
+            raise LogSyntaxError(f"{tok.text!r} is not a wickedness tile: {why}", tok.col, "log-card")
+        return tid
+
+    def evolution(self, tok: Token) -> str:
+        if tok.text == "?":
+            return "?"
+        eid = self.evo_ids.get(slug(tok.text))
+        if eid is None:
+            if not self.rs.evolutions and self.rs.evolution is not None:
+                why = (f"the {self.rs.edition.title} ships no evolution list; give yours with --rules DIR "
+                       f"(a file of kind evolutions with `edition: {self.rs.edition.id}`)")
+            elif self.rs.evolution is None:
+                why = "evolutions are not in play (add @variant power-up)"
+            else:
+                why = "no evolution has that name or id"
+            raise LogSyntaxError(f"{tok.text!r} is not an evolution card: {why}", tok.col, "log-card")
+        return eid
+
+    def usable(self, tok: Token) -> str:
+        """The engine key of a card, tile or evolution named in ``use``."""
+        k = slug(tok.text)
+        if k in self.card_ids:
+            return self.card_ids[k]
+        if k in self.tile_ids:
+            return "tile:" + self.tile_ids[k]
+        if k in self.evo_ids:
+            return "evolution:" + self.evo_ids[k]
+        return self.card(tok)
+
+    def faces(self, toks: list[Token]) -> tuple[str, ...]:
+        out = []
+        for t in toks:
+            f = face(t.text)
+            if f is None:
+                raise LogSyntaxError(f"{t.text!r} is not a die face: use 1 2 3 e h s (energy, heart, smash)", t.col,
+                                     "log-face")
+            out.append(f)
+        return tuple(out)
+
+    def parse(self, ev: Event) -> Parsed:
+        words = ev.words
+        who = self.index.get(words[0])
+        if who is not None and len(words) >= 2:
+            fast = self.common_action(ev, who, words)
+            if fast is not None:
+                return fast
+        t = ev.tokens
+        head = t[0].text
+        if head == "market":
+            return Parsed(ev, "setup", what="market", values=[self.card(x) for x in t[1:]])
+        if head == "first":
+            if len(t) != 2:
+                raise LogSyntaxError("expected: first NAME (the monster that won the roll for first player)", ev.col)
+            return Parsed(ev, "setup", what="first", monster=self.player(t[1]))
+        if head == "expect":
+            return self.expect(ev)
+        if head == "turn":
+            if len(t) not in (2, 3) or (len(t) == 3 and t[2].text not in ("roll", "buy")):
+                raise LogSyntaxError("expected: turn NAME [roll|buy] (whose turn, and the phase a position starts in)",
+                                     ev.col)
+            return Parsed(ev, "setup", what="first", monster=self.player(t[1]),
+                          values=[t[2].text if len(t) == 3 else "roll"])
+        if head in ("deck", "discard"):
+            return Parsed(ev, "setup", what=head, values=[self.card(x) for x in t[1:]])
+        if head == "tiles":
+            return Parsed(ev, "setup", what="tiles", values=[self.tile(x) for x in t[1:]])
+        if len(t) >= 2 and t[1].text == "is":
+            return self.position(ev)
+        who = self.player(t[0])
+        if len(t) < 2 or t[1].text not in VERBS:
+            col = t[1].col if len(t) > 1 else ev.col
+            raise LogSyntaxError(f"expected a verb after the monster: {', '.join(sorted(VERBS))}", col)
+        verb = t[1].text
+        rest = t[2:]
+        if verb == "roll":  # no faces at all: a monster whose Shrink Ray tokens took every die
+            return Parsed(ev, "action", Roll(self.faces(rest)), monster=who)
+        if verb == "reroll":
+            texts = [x.text for x in rest]
+            if texts.count(":") != 1:
+                raise LogSyntaxError("expected: NAME reroll FACES : NEW-FACES (e.g. reroll 1 2 : s 3)", t[1].col)
+            k = texts.index(":")
+            return Parsed(ev, "action", Reroll(self.faces(rest[:k]), self.faces(rest[k + 1:])), monster=who)
+        if verb in ("keep", "yield", "stay", "end"):
+            if rest:
+                raise LogSyntaxError(f"{verb} takes nothing after it", rest[0].col)
+            action: Action = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
+                              else Decide(who, verb == "yield"))
+            return Parsed(ev, "action", action, monster=who)
+        if verb == "camouflage":
+            return Parsed(ev, "camouflage", monster=who, values=list(self.faces(rest)))
+        if verb == "cure":
+            if not rest or rest[0].text not in ("poison", "shrink") or len(rest) > 2 or (
+                    len(rest) == 2 and not (rest[1].text.isascii() and rest[1].text.isdigit())):
+                raise LogSyntaxError("expected: NAME cure poison|shrink [N] (hearts spent to remove tokens)", t[1].col)
+            n = int(rest[1].text) if len(rest) == 2 else 1
+            return Parsed(ev, "action", Cure(who, rest[0].text, n), monster=who)
+        if verb == "use":
+            if not rest:
+                raise LogSyntaxError("expected: NAME use CARD [ARGUMENTS]", t[1].col)
+            return Parsed(ev, "action", Use(who, self.usable(rest[0]), tuple(x.text for x in rest[1:])),
+                          monster=who, card_at=2)
+        if verb == "take":
+            if len(rest) != 1:
+                raise LogSyntaxError("expected: NAME take TILE (a wickedness tile)", t[1].col)
+            return Parsed(ev, "action", Take(who, self.tile(rest[0])), monster=who, card_at=2)
+        if verb == "tokens":
+            if len(rest) != 1 or not (rest[0].text.isascii() and rest[0].text.isdigit()) or rest[0].text == "0":
+                raise LogSyntaxError("expected: NAME tokens N (dice tokens spent before the first roll)", t[1].col)
+            return Parsed(ev, "action", Tokens(who, int(rest[0].text)), monster=who)
+        if verb == "play":
+            if not rest:
+                raise LogSyntaxError("expected: NAME play EVOLUTION [ARGUMENTS]", t[1].col)
+            card = self.evolution(rest[0])
+            if card == "?":
+                raise LogSyntaxError("name the evolution played", rest[0].col)
+            return Parsed(ev, "action", Play(who, card, tuple(x.text for x in rest[1:])), monster=who, card_at=2)
+        if verb == "evolutions":
+            return Parsed(ev, "setup", what="evolutions", monster=who, values=[self.evolution(x) for x in rest])
+        if verb == "evolve":
+            texts = [x.text for x in rest]
+            k = texts.index("keep") if "keep" in texts else len(texts)
+            drawn = tuple(self.evolution(x) for x in rest[:k])
+            kept = tuple(self.evolution(x) for x in rest[k + 1:]) if k < len(texts) else ()
+            if not drawn or (k < len(texts) and not kept):
+                raise LogSyntaxError("expected: NAME evolve CARD (or ?), or NAME evolve CARD CARD keep CARD",
+                                     t[1].col)
+            if not kept:
+                if len(drawn) == 1 or set(drawn) == {"?"}:
+                    kept = drawn[:1]
+                else:
+                    raise LogSyntaxError("say which evolution is kept: NAME evolve CARD CARD keep CARD", t[1].col)
+            return Parsed(ev, "action", Evolve(who, drawn, kept), monster=who)
+        if verb == "buy":
+            texts = [x.text for x in rest]
+            if len(texts) == 2 and texts[0] == "top":  # Made in a Lab
+                return Parsed(ev, "action", Buy(who, self.card(rest[1]), None, top=True), monster=who, card_at=3)
+            if len(texts) == 3 and texts[1] == "from":  # Parasitic Tentacles
+                return Parsed(ev, "action", Buy(who, self.card(rest[0]), None, seller=self.player(rest[2])),
+                              monster=who, card_at=2)
+            if not rest or (":" in texts and (texts.index(":") != 1 or len(texts) != 3)) or \
+                    (":" not in texts and len(texts) != 1):
+                raise LogSyntaxError("expected: NAME buy CARD : REVEALED-CARD (or buy top CARD, buy CARD from NAME)",
+                                     t[1].col)
+            reveal = self.card(rest[2]) if len(rest) == 3 else None
+            return Parsed(ev, "action", Buy(who, self.card(rest[0]), reveal), monster=who, card_at=2)
+        texts = [x.text for x in rest]
+        if not texts or texts[0] != ":":
+            raise LogSyntaxError("expected: NAME sweep : CARD CARD CARD (the cards revealed)", t[1].col)
+        return Parsed(ev, "action", Sweep(who, tuple(self.card(x) for x in rest[1:])), monster=who)
+
+    def common_action(self, ev: Event, who: int, words: list[str]) -> Parsed | None:
+        """The common, well-formed monster actions, read from the words alone (no columns needed);
+        None for anything else, which ``parse`` reads (and reports) from the tokens."""
+        verb = words[1]
+        if verb == "roll" or verb == "reroll":
+            faces = []
+            for w in words[2:]:
+                f = FACE_ALIASES.get(w) or (":" if w == ":" else FACE_ALIASES.get(w.lower()))
+                if f is None:
+                    return None
+                faces.append(f)
+            if verb == "roll":
+                return None if ":" in faces else Parsed(ev, "action", Roll(tuple(faces)), monster=who)
+            if faces.count(":") != 1:
+                return None
+            k = faces.index(":")
+            return Parsed(ev, "action", Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), monster=who)
+        if len(words) == 2 and verb in _NO_ARGUMENT:
+            action: Action = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
+                              else Decide(who, verb == "yield"))
+            return Parsed(ev, "action", action, monster=who)
+        cards = self.card_ids
+        if verb == "buy" and len(words) == 5 and words[3] == ":":
+            bought, reveal = cards.get(slug(words[2])), cards.get(slug(words[4]))
+            if bought is None or reveal is None:
+                return None
+            return Parsed(ev, "action", Buy(who, bought, reveal), monster=who, card_at=2)
+        if verb == "sweep" and len(words) >= 3 and words[2] == ":":
+            reveals = []
+            for w in words[3:]:
+                cid = cards.get(slug(w))
+                if cid is None:
+                    return None
+                reveals.append(cid)
+            return Parsed(ev, "action", Sweep(who, tuple(reveals)), monster=who)
+        return None
+
+    def position(self, ev: Event) -> Parsed:
+        """``NAME is hp=N vp=N energy=N place=city cards=a,b poison=N shrink=N smoke=N [eliminated]``."""
+        t = ev.tokens
+        who = self.player(t[0])
+        state: dict[str, Any] = {}
+        for x in t[2:]:
+            if x.text == "eliminated":
+                state["eliminated"] = True
+                continue
+            key, eq, value = x.text.partition("=")
+            if not eq or key not in STATE_KEYS:
+                raise LogSyntaxError(f"{x.text!r}: write KEY=VALUE with KEY one of {', '.join(sorted(STATE_KEYS))}",
+                                     x.col)
+            if key == "place":
+                if value not in LOCATIONS:
+                    raise LogSyntaxError("place is outside, city or bay", x.col)
+                state[key] = value
+            elif key == "cards":
+                state[key] = [self.card(Token(c, x.col)) for c in value.split(",") if c]
+            elif key == "tiles":
+                state[key] = [self.tile(Token(c, x.col)) for c in value.split(",") if c]
+            elif key in ("evolutions", "hand"):
+                state[key] = [self.evolution(Token(c, x.col)) for c in value.split(",") if c]
+            elif value.isascii() and value.isdigit():
+                state[key] = int(value)
+            else:
+                raise LogSyntaxError(f"{key} must be a number", x.col)
+        return Parsed(ev, "setup", what="monster", monster=who, values=[state])
+
+    def expect(self, ev: Event) -> Parsed:
+        t = ev.tokens
+        if len(t) >= 2 and t[1].text in ("winner", "winners"):
+            names = [x.text for x in t[2:]]
+            values = [] if names == ["none"] else [self.player(x) for x in t[2:]]
+            return Parsed(ev, "expect", what="winner", values=values)
+        if len(t) == 4 and t[1].text == "tokyo" and t[2].text in ("city", "bay"):
+            holder = None if t[3].text == "-" else self.player(t[3])
+            return Parsed(ev, "expect", what=t[2].text, monster=holder)
+        if len(t) == 3 and t[2].text in ("eliminated", "alive"):
+            return Parsed(ev, "expect", what=t[2].text, monster=self.player(t[1]))
+        if len(t) >= 3 and t[2].text == "cards":
+            return Parsed(ev, "expect", what="cards", monster=self.player(t[1]),
+                          values=sorted(self.card(x) for x in t[3:]))
+        if len(t) >= 3 and t[2].text in ("tiles", "evolutions"):
+            parse = self.tile if t[2].text == "tiles" else self.evolution
+            return Parsed(ev, "expect", what=t[2].text, monster=self.player(t[1]),
+                          values=sorted(parse(x) for x in t[3:]))
+        if len(t) == 4 and t[2].text in COUNTERS:
+            if not (t[3].text.isascii() and t[3].text.isdigit()):
+                raise LogSyntaxError(f"{t[2].text} must be a number", t[3].col)
+            return Parsed(ev, "expect", what=t[2].text, monster=self.player(t[1]), values=[int(t[3].text)])
+        if len(t) == 4 and t[2].text in ("hp", "vp", "energy", "location"):
+            who = self.player(t[1])
+            if t[2].text == "location":
+                if t[3].text not in LOCATIONS:
+                    raise LogSyntaxError("a location is outside, city or bay", t[3].col)
+                return Parsed(ev, "expect", what="location", monster=who, values=[t[3].text])
+            if not (t[3].text.isascii() and t[3].text.isdigit()):
+                raise LogSyntaxError(f"{t[2].text} must be a number", t[3].col)
+            return Parsed(ev, "expect", what=t[2].text, monster=who, values=[int(t[3].text)])
+        raise LogSyntaxError("expected: expect NAME hp|vp|energy|poison|shrink|smoke|wickedness|dicetokens N, "
+                             "expect NAME tiles|evolutions ID..., expect NAME location PLACE, "
+                             "expect NAME eliminated|alive, expect NAME cards CARD..., expect tokyo city|bay NAME|-, "
+                             "or expect winner NAME... | none", ev.col)

@@ -1,0 +1,55 @@
+"""King of Tokyo positions as JSON and text, for the checker's reports: Tokyo, the monsters and the
+final position (``final_json``), dice counts (``counts_text``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from kbgrules.king_of_tokyo.moves import SHORT
+
+if TYPE_CHECKING:
+    from kbgrules.king_of_tokyo.monster import Monster
+    from kbgrules.king_of_tokyo.state import KingOfTokyoState
+
+
+def tokyo_json(st: KingOfTokyoState) -> dict[str, Any]:
+    def name(i: int | None) -> str | None:
+        return None if i is None else st.monsters[i].name
+
+    return {"city": name(st.occupant("city")), "bay": name(st.occupant("bay"))}
+
+
+def monster_json(st: KingOfTokyoState, m: Monster) -> dict[str, Any]:
+    rs = st.rs
+    out: dict[str, Any] = {
+        "name": m.name, "hp": m.hp, "vp": m.vp, "energy": m.energy, "location": m.location,
+        "eliminated": m.eliminated, "cards": list(m.cards), "tokens": dict(m.tokens)}
+    if m.mimic and ("mimic" in m.cards or "fluxling" in m.tiles):
+        out["mimic"] = m.mimic
+    if rs.wickedness is not None:
+        out["wickedness"] = m.wickedness
+        out["tiles"] = list(m.tiles)
+    if rs.evolution is not None:
+        out["monster"] = m.monster or None
+        out["evolutions"] = list(m.evolutions)
+        out["hand"] = list(m.hand)
+    if rs.dice_tokens_per_turn:
+        out["dice_tokens"] = m.dice_tokens
+    return out
+
+
+def final_json(st: KingOfTokyoState) -> dict[str, Any]:
+    out = st.outcome()
+    return {
+        "monsters": [monster_json(st, m) for m in st.monsters],
+        "tokyo": tokyo_json(st),
+        "market": list(st.market),
+        "turn": st.turn_number,
+        "active": st.me.name,
+        "game_over": {"over": out.over, "winners": list(out.winners), "reason": out.reason},
+    }
+
+
+def counts_text(dice: Mapping[str, int]) -> str:
+    return " ".join(f"{SHORT[f]}x{n}" for f, n in dice.items())

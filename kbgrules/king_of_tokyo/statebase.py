@@ -1,0 +1,136 @@
+"""The base class of the King of Tokyo game state: the attributes its parts share, and the methods they
+(and the card hooks) call on one another.
+
+``KingOfTokyoState`` (kbgrules.king_of_tokyo.state) joins the parts, one module each: card effects,
+dice, Tokyo, the market and the editions' additions. Each part derives from ``StateBase``; the
+signatures below, seen by type checkers only, are those defined in another part.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from kbgrules.errors import IllegalMoveError
+from kbgrules.king_of_tokyo.monster import Monster, Outcome
+from kbgrules.king_of_tokyo.moves import Action, Buy, Decide, Sweep, violation
+from kbgrules.model import Card, KingOfTokyoRuleset
+
+
+class StateBase:
+    """The attributes of a game in progress (set by ``KingOfTokyoState.__init__``) and small helpers."""
+
+    rs: KingOfTokyoRuleset
+    players: tuple[str, ...]
+    monsters: list[Monster]
+    cards: dict[str, Card]  # cards, tiles ("tile:ID") and evolutions ("evolution:ID") by key
+    has_events: bool
+    tile_sides: str
+    tile_supply: list[str]
+    tile_faces: dict[str, str]  # mixed sides: physical tile (red id) -> the side that is up
+    bought: bool  # a card was bought this turn (Godzilla: otherwise 1 energy)
+    token_dice: int  # dice tokens spent this turn
+    deck: Counter[str]
+    discards: Counter[str]
+    market: list[str]
+    active: int
+    phase: str  # roll, decide, enter, buy
+    dice: list[str]
+    rolls: int
+    smash_damage: dict[int, int]
+    smashes: int
+    dealt_damage: bool
+    extra_turn: bool
+    frenzy_now: bool
+    bonus_rolls: int
+    fewer_dice: int
+    fewer_dice_next: int
+    used_this_turn: set[str]
+    cures: dict[str, int]
+    final_dice: list[str]
+    just_revealed: set[str]
+    heal_rays: list[tuple[int, int]]  # Healing Ray: (monster, hearts)
+    camouflage: dict[int, list[tuple[str, ...]]]  # known Camouflage dice, by monster
+    deck_order: list[str]  # the known top of the deck, when a position states it
+    pending: list[int]  # monsters that may still yield
+    turn_number: int
+    over: Outcome | None
+    history: list[Action]
+    turn_ends: list[tuple[int, list[tuple[int, int, int, str, bool, int]]]]  # for `kbg show`
+    log: list[str]  # what the checker computed, for people
+    starting: bool  # before the first turn: starting evolutions are drawn
+    smashing: int | None  # the monster the active monster's smashes are hurting right now
+    turn_losses: list[tuple[int, int | None, int, bool]]  # this turn: (monster, source, lost, smash)
+    # the state just before the last Enter Tokyo step: (turn, actions applied, snapshot) (Monkey Rush)
+    enter_snapshot: tuple[int, int, dict[str, Any]] | None
+    # derived from the card data only (never stale, shared by snapshots): by in_play keys
+    _effects_cache: dict[tuple[tuple[str, ...], str], tuple[Mapping[str, Any], ...]]
+    _static_cache: dict[tuple[tuple[str, ...], str], int]
+    _hooks_cache: dict[tuple[str, ...], tuple[tuple[str, Any], ...]]
+    _rushers: frozenset[str]  # evolutions that can take an Enter Tokyo step back
+
+    def _fail(self, code: str, **params: Any) -> IllegalMoveError:
+        return violation(self.rs, code, **params)
+
+    @property
+    def me(self) -> Monster:
+        return self.monsters[self.active]
+
+    def alive(self) -> list[int]:
+        return [i for i, m in enumerate(self.monsters) if not m.eliminated]
+
+    if TYPE_CHECKING:
+        # card effects (kbgrules.king_of_tokyo.effects)
+        def in_play(self, m: Monster) -> list[str]: ...
+        def effects(self, m: Monster, when: str) -> Sequence[Mapping[str, Any]]: ...
+        def static(self, m: Monster, key: str) -> int: ...
+        def holds(self, m: Monster, key: str) -> bool: ...
+        def condition(self, m: Monster, cond: Mapping[str, Any] | None) -> bool: ...
+        def apply_gains(self, m: Monster, e: Mapping[str, Any]) -> None: ...
+        def trigger(self, m: Monster, when: str) -> None: ...
+        def entered(self, m: Monster) -> None: ...
+        def card_effect(self, m: Monster, e: Mapping[str, Any]) -> None: ...
+        # (key, Hook): the hooks module imports this one, so it is not named here
+        def hooks_of(self, m: Monster) -> Sequence[tuple[str, Any]]: ...
+        def discard_card(self, m: Monster, card: str) -> None: ...
+        def max_hp(self, m: Monster) -> int: ...
+        def gain(self, m: Monster, resource: str, amount: int) -> None: ...
+        def gain_energy(self, m: Monster, amount: int) -> None: ...
+        def heal(self, m: Monster, amount: int) -> None: ...
+
+        # dice (kbgrules.king_of_tokyo.dice)
+        def dice_count(self) -> int: ...
+        def max_rolls(self) -> int: ...
+        def _camouflage_held(self) -> bool: ...
+        def _resolve(self) -> None: ...
+
+        # Tokyo (kbgrules.king_of_tokyo.tokyo)
+        def bay_open(self) -> bool: ...
+        def occupant(self, space: str) -> int | None: ...
+        def neighbours(self, i: int) -> list[int]: ...
+        def damage(self, i: int, amount: int, source: int | None = None) -> int: ...
+        def _decide(self, action: Decide) -> None: ...
+        def finish_decisions(self) -> None: ...
+        def _enter(self) -> None: ...
+
+        # the market (kbgrules.king_of_tokyo.market)
+        def reveal(self, cards: Iterable[str], effects: bool = True) -> None: ...
+        def card_id(self, text: str) -> str | None: ...
+        def cost(self, card: str, buyer: Monster | None = None) -> int: ...
+        def buy_allowed(self, m: Monster, card: str) -> bool: ...
+        def _market_action(self, action: Buy | Sweep) -> None: ...
+
+        # the editions' additions (kbgrules.king_of_tokyo.editions)
+        def add_wickedness(self, m: Monster, amount: int) -> None: ...
+        def tiles_left(self, level: int) -> list[str]: ...
+        def evolutions_left(self, m: Monster) -> int: ...
+
+        # the state proper (kbgrules.king_of_tokyo.state)
+        def start_turn(self) -> None: ...
+        def expected(self) -> str: ...
+        def _snapshot(self) -> dict[str, Any]: ...
+        def _restore(self, snapshot: dict[str, Any]) -> None: ...
+        def _apply(self, action: Action) -> None: ...
+        def _check_end(self) -> None: ...
+        def _next_turn(self) -> None: ...

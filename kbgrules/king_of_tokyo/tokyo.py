@@ -1,0 +1,196 @@
+"""King of Tokyo's Tokyo: its spaces (City, and Bay with enough monsters), the loss of life that can
+knock a monster out, the yield decisions after smashes, and the Enter Tokyo step.
+"""
+
+from __future__ import annotations
+
+from kbgrules.king_of_tokyo.moves import ChanceNeeded, Decide
+from kbgrules.king_of_tokyo.statebase import StateBase
+
+
+class TokyoRules(StateBase):
+    """Tokyo and the monsters' life: who is where, damage and elimination, yielding and entering."""
+
+    def bay_open(self) -> bool:
+        row = self.rs.setup_table.get(len(self.alive()))
+        spaces = row.tokyo_spaces if row else ("city",)
+        return "bay" in self.rs.tokyo_spaces and "bay" in spaces and len(self.alive()) >= self.rs.bay_min_monsters
+
+    def occupant(self, space: str) -> int | None:
+        for i, m in enumerate(self.monsters):
+            if m.location == space and not m.eliminated:
+                return i
+        return None
+
+    def neighbours(self, i: int) -> list[int]:
+        """The surviving monsters to the left and right of ``i`` (one if only two survive)."""
+        alive = self.alive()
+        if len(alive) < 2:
+            return []
+        k = alive.index(i)
+        return list(dict.fromkeys([alive[(k - 1) % len(alive)], alive[(k + 1) % len(alive)]]))
+
+    # ---------------------------------------------------------------- life
+
+    def damage(self, i: int, amount: int, source: int | None = None) -> int:
+        """Take ``amount`` life from monster ``i``; returns the life actually lost."""
+        m = self.monsters[i]
+        if m.eliminated or amount <= 0:
+            return 0
+        if source is not None and source != i:  # the dealer's cards first (Mecha Blast, Target Acquired)
+            for _, hook in self.hooks_of(self.monsters[source]):
+                amount = hook.deal_damage(self, source, i, amount)
+        ignore = [int(e["ignore_loss_of"]) for e in self.effects(m, "always") if "ignore_loss_of" in e]
+        if amount in ignore or m.shielded_turn == self.turn_number:
+            return 0
+        for _, hook in self.hooks_of(m):
+            amount = hook.before_damage(self, i, amount, source)
+        if amount <= 0:
+            return 0
+        if "camouflage" in self.in_play(m):
+            rolls = self.camouflage.get(i)
+            if not rolls:
+                raise ChanceNeeded(i, amount)
+            faces = rolls.pop(0)
+            if len(faces) != amount:
+                raise self._fail("kot-camouflage", problem=f"{m.name} loses {amount} life here: its Camouflage "
+                                                           f"roll needs {amount} {'die' if amount == 1 else 'dice'}, "
+                                                           f"not {len(faces)}")
+            amount -= sum(1 for f in faces if f == "heart")
+            if amount <= 0:
+                return 0
+        before = m.hp
+        m.hp = max(0, m.hp - amount)
+        lost = before - m.hp
+        if source == self.active and source != i:
+            self.dealt_damage = True
+        for e in list(self.effects(m, "damaged")):
+            if lost >= int((e.get("if") or {}).get("lost_at_least", 1)):
+                self.apply_gains(m, e)
+        if lost:
+            self.turn_losses.append((i, source, lost, self.smashing == i))
+            for _, hook in self.hooks_of(m):
+                hook.after_damage(self, i, lost, source)
+            if source is not None and source != i:
+                for _, hook in self.hooks_of(self.monsters[source]):
+                    hook.dealt_damage(self, source, i, lost)
+        if m.hp == 0:
+            if any(hook.on_zero_life(self, i) for _, hook in
+                   sorted(self.hooks_of(m), key=lambda ch: int(ch[1].zero_life_order))):
+                for o in self.monsters:
+                    if o is not m and not o.eliminated:
+                        self.trigger(o, "elimination")
+            else:
+                self.eliminate(i)
+        return lost
+
+    def eliminate(self, i: int) -> None:
+        m = self.monsters[i]
+        m.eliminated = True
+        m.location = "outside"
+        for c in m.cards:
+            self.discards[c] += 1
+        m.cards = []
+        m.mimic = None
+        m.energy = 0
+        m.tiles = []  # wickedness tiles are discarded, not returned
+        m.owed = []
+        m.evolutions = []
+        m.hand = []
+        m.evo_owed = 0
+        self.log.append(f"{m.name} is eliminated")
+        for o in self.monsters:
+            if not o.eliminated:
+                self.trigger(o, "elimination")
+        self.close_bay()
+
+    def close_bay(self) -> None:
+        if self.bay_open():
+            return
+        b = self.occupant("bay")
+        if b is None:
+            return
+        if self.occupant("city") is None:
+            self.monsters[b].location = "city"
+            self.log.append(f"Tokyo Bay closes: {self.monsters[b].name} moves to Tokyo City")
+        else:
+            self.monsters[b].location = "outside"
+            self.log.append(f"Tokyo Bay closes: {self.monsters[b].name} leaves Tokyo")
+
+    # ---------------------------------------------------------------- yield and enter
+
+    def _decide(self, action: Decide) -> None:
+        if self.phase == "roll" and self.rolls:
+            self._resolve()
+        if self.phase != "decide":
+            if action.yields:
+                who = self.monsters[action.monster].name
+                raise self._fail("kot-yield-not-allowed", monster=who,
+                                 why="no smash of another monster has just hurt it" if self.monsters[
+                                     action.monster].in_tokyo else "it is not in Tokyo")
+            raise self._fail("kot-unexpected", expected=self.expected(), got="a decision to stay")
+        if action.monster not in self.pending:
+            who = self.monsters[action.monster].name
+            if not self.monsters[action.monster].in_tokyo:
+                raise self._fail("kot-yield-not-allowed", monster=who, why="it is not in Tokyo")
+            raise self._fail("kot-yield-not-allowed", monster=who, why="no smash of another monster has just hurt it"
+                             if action.monster not in self.smash_damage else "it has already decided")
+        if action.yields:  # another monster's card may forbid it (Blizzard)
+            for k in self.alive():
+                if k != action.monster:
+                    for _, hook in self.hooks_of(self.monsters[k]):
+                        hook.may_yield(self, k, action.monster)
+        self.pending.remove(action.monster)
+        if not action.yields:
+            for _, hook in self.hooks_of(self.monsters[action.monster]):
+                hook.on_stay(self, action.monster)
+        if action.yields:
+            for _, hook in self.hooks_of(self.monsters[action.monster]):
+                hook.on_yield(self, action.monster)
+            self.monsters[action.monster].location = "outside"
+            self.log.append(f"{self.monsters[action.monster].name} yields Tokyo")
+        if not self.pending:
+            self.phase = "enter"
+            self._enter()
+
+    def finish_decisions(self) -> None:
+        """Monsters that did not state a decision stay (our reading of an absent decision)."""
+        if self.phase == "decide":
+            self.pending = []
+            self.phase = "enter"
+            self._enter()
+
+    def _may_take_entry_back(self) -> bool:
+        """Could another monster's evolution take this Enter Tokyo step back (Monkey Rush, Feline Motor)?"""
+        rushers = self._rushers
+        for k, o in enumerate(self.monsters):
+            if k == self.active or o.eliminated:
+                continue
+            if o.icy is not None and "icy-reflection" in o.evolutions:
+                copies = {o.icy}  # Icy Reflection copying Feline Motor
+            elif "icy-reflection" in o.hand or ("?" in o.hand and o.evo_deck["icy-reflection"] > 0):
+                copies = {e for x in self.monsters if not x.eliminated for e in x.evolutions}
+            else:
+                copies = set()
+            if rushers & {*o.hand, *o.evolutions, *copies} or ("?" in o.hand and rushers & set(o.evo_deck)):
+                return True
+        return False
+
+    def _enter(self) -> None:
+        m = self.me
+        if self.rs.evolution is not None and self._may_take_entry_back():
+            self.enter_snapshot = (self.turn_number, len(self.history), self._snapshot())
+        if not m.eliminated and not m.in_tokyo:
+            needs_smash = self.rs.enter_requires_smash and not self.smashes
+            space = None
+            if self.occupant("city") is None:
+                space = "city"
+            elif self.bay_open() and self.occupant("bay") is None:
+                space = "bay"
+            if space is not None and not needs_smash and all(h.may_enter(self, m) for _, h in self.hooks_of(m)):
+                m.location = space
+                r = self.rs.enter_reward
+                self.gain(m, r.resource, r.amount)
+                self.log.append(f"{m.name} enters Tokyo {'City' if space == 'city' else 'Bay'}")
+                self.entered(m)
+        self.phase = "buy"
