@@ -19,6 +19,8 @@ if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at ru
     from typing import Any, Literal, overload
 
     from kbgrules.core.games import Game, LoggedEvent, LoggedGame, new_game, read_games
+    from kbgrules.core.model import GameInfo, OverlayInfo, RuleEntry, Ruleset, Source
+    from kbgrules.core.setup import SetupSheet
     from kbgrules.errors import (
         AmbiguousMoveError,
         DataError,
@@ -31,22 +33,14 @@ if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at ru
         UnsafeYamlError,
         VariantConflictError,
     )
+    from kbgrules.king_of_tokyo.model import Card, KingOfTokyoRuleset
     from kbgrules.kingdomino.model import Domino, KingdominoRuleset
-    from kbgrules.model import (
-        Card,
-        GameInfo,
-        KingOfTokyoRuleset,
-        OverlayInfo,
-        RuleEntry,
-        Ruleset,
-        Source,
-    )
 
 _LAZY = {
     **dict.fromkeys(["DataError", "Diagnostic", "KbgError", "PlayerCountError", "UnknownNameError",
                      "UnsafeYamlError", "VariantConflictError"], "errors"),
-    **dict.fromkeys(["Card", "GameInfo", "KingOfTokyoRuleset", "OverlayInfo", "RuleEntry", "Ruleset", "Source"],
-                    "model"),
+    **dict.fromkeys(["GameInfo", "OverlayInfo", "RuleEntry", "Ruleset", "Source"], "core.model"),
+    **dict.fromkeys(["Card", "KingOfTokyoRuleset"], "king_of_tokyo.model"),
     **dict.fromkeys(["Domino", "KingdominoRuleset"], "kingdomino.model"),
     **dict.fromkeys(["Game", "LoggedEvent", "LoggedGame", "new_game", "read_games"], "core.games"),
     **dict.fromkeys(["AmbiguousMoveError", "IllegalMoveError", "LogSyntaxError"], "errors"),
@@ -94,15 +88,28 @@ __all__ = [
     "load",
     "new_game",
     "read_games",
+    "setup_sheet",
 ]
 
 if TYPE_CHECKING:
     RulesDirs = Sequence[str | os.PathLike[str]]
 
 
+def setup_sheet(rs: Ruleset) -> SetupSheet:
+    """The setup sheet of a ruleset loaded with a player count (``kbg setup``), as its game writes it.
+
+    >>> sheet = setup_sheet(load("kingdomino", players=3))
+    >>> sheet.summary
+    '36 dominoes used, 12 returned to the box, 3 per line, 12 rounds, 5x5 kingdoms'
+    """
+    from kbgrules.core.registry import engine_for
+
+    return engine_for(rs.data).setup_sheet(rs)
+
+
 def games(rules_dirs: RulesDirs = ()) -> tuple[GameInfo, ...]:
     """Every game available, with its editions (the default marked) and variants."""
-    from kbgrules.build import game_info
+    from kbgrules.core.build import game_info
     from kbgrules.core.data import catalog
 
     cat = catalog(rules_dirs)

@@ -157,7 +157,7 @@ def setup(
     as_json: JsonOpt = False,
 ) -> None:
     """Print the setup sheet for GAME with N players."""
-    from kbgrules.core.setup import setup_sheet
+    from kbgrules import setup_sheet
 
     rs = kbgrules.load(game, edition=edition, variants=variant or [], players=players, rules_dirs=_dirs())
     sheet = setup_sheet(rs)

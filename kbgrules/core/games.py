@@ -26,8 +26,8 @@ from kbgrules.errors import Diagnostic, IllegalMoveError, LogSyntaxError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from kbgrules.core.model import Ruleset
     from kbgrules.core.report import GameReport
-    from kbgrules.model import Ruleset
 
 
 class Game(Protocol):

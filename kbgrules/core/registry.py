@@ -18,9 +18,9 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
 
     from kbgrules.core.data import Resolved
     from kbgrules.core.logfile import GameText
+    from kbgrules.core.model import Ruleset
     from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
-    from kbgrules.model import Ruleset
 
     class Engine(Protocol):
         """What a game's package gives the core."""

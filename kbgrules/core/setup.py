@@ -1,7 +1,7 @@
 """Setup sheets: what to take out of the box, what stays in it, what each player gets, how play starts.
 
 Every number comes from the ruleset; each game's package arranges them (``setup_sheet`` of its
-engine), this module holds the sheet's shape.
+engine, reached through :func:`kbgrules.setup_sheet`), this module holds the sheet's shape.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kbgrules.model import Ruleset
+from kbgrules.core.model import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +83,3 @@ def make_sheet(rs: Ruleset, summary: str, facts: dict[str, Any], sections: list[
         sections=tuple(sections),
         rules=tuple(r for r in rules if r in rs.rules),
     )
-
-
-def setup_sheet(rs: Ruleset) -> SetupSheet:
-    """The setup sheet of a ruleset loaded with a player count, as its game's engine writes it."""
-    from kbgrules.core.registry import engine_for
-
-    return engine_for(rs.data).setup_sheet(rs)

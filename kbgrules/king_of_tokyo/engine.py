@@ -12,10 +12,10 @@ if TYPE_CHECKING:
 
     from kbgrules.core.data import Resolved
     from kbgrules.core.logfile import GameText
+    from kbgrules.core.model import Ruleset
     from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
     from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
-    from kbgrules.model import Ruleset
 
 
 class KingOfTokyoEngine:

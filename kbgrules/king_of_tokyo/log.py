@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from kbgrules.core.logfile import GameText, LogSyntaxError
 from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
+from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.moves import Action, Buy, ChanceNeeded, Decide, Evolve, Play, Use, violation
 from kbgrules.king_of_tokyo.parse import KEYWORDS, Parsed, Parser, slug
 from kbgrules.king_of_tokyo.report import final_json
 from kbgrules.king_of_tokyo.state import KingOfTokyoState
-from kbgrules.model import KingOfTokyoRuleset
 
 
 def _col(p: Parsed, exc: IllegalMoveError) -> int:

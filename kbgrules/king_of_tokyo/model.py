@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from kbgrules.core.build import common_fields, freeze, sources, strs
 from kbgrules.core.data import Resolved
+from kbgrules.core.model import Ruleset, Source
 from kbgrules.errors import KbgError
-from kbgrules.model import Ruleset, Source
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,8 +149,6 @@ def _reward(r: Mapping[str, Any]) -> Reward:
 
 def build(res: Resolved) -> KingOfTokyoRuleset:
     """The King of Tokyo ruleset of an effective data tree."""
-    from kbgrules.build import common_fields, freeze, sources, strs
-
     t = res.tree
     cards = tuple(
         Card(id=cid, name=str(c["name"]), cost=int(c["cost"]), type=str(c["type"]),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kbgrules.errors import IllegalMoveError, KbgError
-from kbgrules.model import KingOfTokyoRuleset
+from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 
 FACES = ("1", "2", "3", "energy", "heart", "smash")
 FACE_ALIASES = {

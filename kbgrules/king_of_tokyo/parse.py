@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kbgrules.core.logfile import Event, LogSyntaxError, PlayerNames, Token
+from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.moves import (
     FACE_ALIASES,
     Action,
@@ -28,7 +29,6 @@ from kbgrules.king_of_tokyo.moves import (
     Use,
     face,
 )
-from kbgrules.model import KingOfTokyoRuleset
 
 KEYWORDS = {"market", "first", "expect", "turn", "deck", "discard", "tiles"}
 STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke", "wickedness", "tiles",

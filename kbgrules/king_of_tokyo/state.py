@@ -32,6 +32,7 @@ from kbgrules.king_of_tokyo.editions import EditionRules
 from kbgrules.king_of_tokyo.effects import CardEffects
 from kbgrules.king_of_tokyo.hooks import HOOKS
 from kbgrules.king_of_tokyo.market import MarketRules
+from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.monster import Monster as Monster
 from kbgrules.king_of_tokyo.monster import Outcome, copy_counter, copy_monster
 from kbgrules.king_of_tokyo.moves import FACE_ALIASES as FACE_ALIASES
@@ -56,7 +57,6 @@ from kbgrules.king_of_tokyo.moves import Use as Use
 from kbgrules.king_of_tokyo.moves import face as face
 from kbgrules.king_of_tokyo.moves import violation as violation
 from kbgrules.king_of_tokyo.tokyo import TokyoRules
-from kbgrules.model import KingOfTokyoRuleset
 
 
 class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionRules):

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kbgrules.errors import IllegalMoveError
+from kbgrules.king_of_tokyo.model import Card, KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.monster import Monster, Outcome
 from kbgrules.king_of_tokyo.moves import Action, Buy, Decide, Sweep, violation
-from kbgrules.model import Card, KingOfTokyoRuleset
 
 
 class StateBase:

@@ -12,11 +12,11 @@ if TYPE_CHECKING:
 
     from kbgrules.core.data import Resolved
     from kbgrules.core.logfile import GameText
+    from kbgrules.core.model import Ruleset
     from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
     from kbgrules.kingdomino.game import KingdominoGame
     from kbgrules.kingdomino.model import KingdominoRuleset
-    from kbgrules.model import Ruleset
 
 
 class KingdominoEngine:

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from kbgrules.build import common_fields, sources, strs
+from kbgrules.core.build import common_fields, sources, strs
 from kbgrules.core.data import Resolved
+from kbgrules.core.model import Ruleset, Source
 from kbgrules.errors import KbgError
-from kbgrules.model import Ruleset, Source
 
 
 @dataclass(frozen=True, slots=True)

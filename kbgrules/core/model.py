@@ -118,13 +118,3 @@ class Ruleset:
         if self.players is None:
             raise PlayerCountError(f"{self.game.name}: this needs a player count (players=...)")
         return self.players
-
-
-# King of Tokyo's classes, where King of Tokyo code still looks for them (moving to kbgrules.king_of_tokyo.model)
-from kbgrules.king_of_tokyo.model import Card as Card  # noqa: E402
-from kbgrules.king_of_tokyo.model import DieFace as DieFace  # noqa: E402
-from kbgrules.king_of_tokyo.model import EvolutionRules as EvolutionRules  # noqa: E402
-from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset as KingOfTokyoRuleset  # noqa: E402
-from kbgrules.king_of_tokyo.model import KingOfTokyoSetup as KingOfTokyoSetup  # noqa: E402
-from kbgrules.king_of_tokyo.model import Reward as Reward  # noqa: E402
-from kbgrules.king_of_tokyo.model import Wickedness as Wickedness  # noqa: E402

@@ -7,14 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from kbgrules.core.data import GameFiles, Resolved
-from kbgrules.model import (
-    Component,
-    Document,
-    GameInfo,
-    OverlayInfo,
-    RuleEntry,
-    Source,
-)
+from kbgrules.core.model import Component, Document, GameInfo, OverlayInfo, RuleEntry, Source
 
 
 def freeze(value: Any) -> Any:
