@@ -159,3 +159,67 @@ def test_the_first_script_of_the_docs_runs() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.summary(str(EXAMPLES / "two-players.log")) == ["game 1: won by Bob"]
+
+
+# ---------------------------------------------------------------- King of Tokyo
+
+KOT = Path(__file__).resolve().parent.parent / "examples" / "king-of-tokyo"
+
+
+def test_a_king_of_tokyo_game_from_code() -> None:
+    game = kbgrules.new_game("kot", ["Ann", "Bob", "Cid"])
+    assert game.turn is None and game.legal_moves() == []
+    assert game.push_text("first Ann") is None
+    game.push_text("market heal tank energize")
+    assert game.turn == "Ann"
+    game.push_text("Ann roll 1 1 1 s s e")
+    game.push_text("Ann reroll 1 1 : 2 2")
+    assert [game.move_text(m) for m in game.legal_moves()] == ["Ann keep"]
+    game.push_text("Ann keep")
+    st = game.state
+    assert st.monsters[0].location == "city" and st.monsters[0].energy == 1
+    assert game.is_legal("Ann end") and not game.is_legal("Bob end")
+    with pytest.raises(IllegalMoveError) as exc:
+        game.push_text("Ann buy tank : frenzy")  # Tank costs 4, Ann has 1 energy
+    assert exc.value.code.startswith("kot-") and exc.value.rule.startswith("kot.")
+    game.push_text("Ann end")
+    game.push_text("Bob roll s s s h h h")
+    assert game.turn == "Bob"
+    game.push_text("Bob keep")
+    assert game.turn == "Ann"  # hit in Tokyo: Ann decides to yield or stay
+    assert {game.move_text(m) for m in game.legal_moves()} == {"Ann yield", "Ann stay"}
+    game.push_text("Ann yield")
+    assert game.state.monsters[1].location == "city" and game.pop() is not None
+    assert game.turn == "Ann" and game.lines[-1] == "Bob keep"
+    twin = game.copy()
+    twin.push_text("Ann stay")
+    assert game.turn == "Ann" and twin.state.monsters[0].location == "city"
+
+
+@pytest.mark.parametrize("name", ["four-players", "two-players", "dark-edition", "power-up", "from-position"])
+def test_replayed_king_of_tokyo_logs_end_where_the_checker_says(name: str) -> None:
+    [logged] = kbgrules.read_games(KOT / f"{name}.log")
+    game = logged.replay()
+    report = logged.check()
+    assert game.is_over() and list(game.outcome().winners) == report.final["game_over"]["winners"]
+
+
+def test_a_king_of_tokyo_position_starts_a_log_that_plays_on() -> None:
+    game = kbgrules.new_game("kot", ["Ann", "Bob", "Cid"])
+    for line in ("first Ann", "market heal tank energize", "Ann roll 1 1 1 e e e", "Ann keep", "Ann end",
+                 "Bob roll s s h 2 2 2", "Bob keep", "Ann stay"):
+        game.push_text(line)
+    assert game.state.phase == "buy"
+    position = game.position_text()
+    assert "turn Bob buy" in position and "Ann is hp=8 vp=2 energy=3 place=city" in position
+    rest = ["Bob end", "Cid roll 3 3 3 h e s", "Cid keep", "Ann yield", "Cid end"]
+    for line in rest:
+        game.push_text(line)
+    [resumed] = kbgrules.read_games(position + "\n".join(rest) + "\n")
+    end = resumed.replay()
+    assert [(m.hp, m.vp, m.energy, m.location) for m in end.state.monsters] == [
+        (m.hp, m.vp, m.energy, m.location) for m in game.state.monsters]
+    with pytest.raises(KbgError) as exc:
+        game.push_text("Ann roll 1 2 3 e h s")
+        game.position_text()
+    assert exc.value.code == "kot-position-moment"

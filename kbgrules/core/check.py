@@ -36,8 +36,8 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
 
 
 def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[GameReport, Any]:
-    """Check one game of a log; the report, and the game object where the replay stopped (None when
-    the rules could not be loaded)."""
+    """Check one game of a log; the report, and the engine's state where the replay stopped (None
+    when the rules could not be loaded)."""
     import kbgrules
 
     report = GameReport(file, g.index, g.line)

@@ -145,13 +145,16 @@ class LoggedGame:
         be read, :class:`~kbgrules.errors.IllegalMoveError` for the first illegal move or failed
         checkpoint; either carries ``file``, ``line`` and ``col`` of where it is.
         """
-        report, game = self._run()
-        assert game is not None or report.errors
+        report, state = self._run()
         for d in (*self.errors, *report.errors):
             raise LogSyntaxError(d.message, d.col, d.code).located(d.file, d.line, d.col)
         for v in report.violations:
             raise IllegalMoveError(v.code, v.rule, v.message).located(v.file, v.line, v.col)
-        replayed: Game = game
+        from kbgrules.core.registry import engine_for
+
+        rs = self.ruleset()
+        assert self._text is not None
+        replayed: Game = engine_for(rs.data).replayed(rs, self._text, report, state)
         return replayed
 
     def _run(self) -> tuple[GameReport, Any]:

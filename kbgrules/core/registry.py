@@ -31,8 +31,12 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
             """The typed ruleset of an effective data tree."""
 
         def check(self, file: str, game: GameText, rs: Ruleset, report: GameReport) -> Any:
-            """Replay one game of a log, recording its verdict in ``report``; the game object
-            (as :meth:`new_game` makes) where the replay stopped."""
+            """Replay one game of a log, recording its verdict in ``report``; the engine's state
+            where the replay stopped."""
+
+        def replayed(self, rs: Ruleset, game: GameText, report: GameReport, state: Any) -> Any:
+            """The game object (as :meth:`new_game` makes) of a log replayed without problems to
+            ``state``."""
 
         def new_game(self, rs: Ruleset, players: Sequence[str]) -> Any:
             """A game at its set-up: an object with ``players``, ``turn``, ``moves``,

@@ -9,13 +9,16 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import Any
 
     from kbgrules.core.data import Resolved
     from kbgrules.core.logfile import GameText
     from kbgrules.core.model import Ruleset
     from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
+    from kbgrules.king_of_tokyo.game import KingOfTokyoGame
     from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+    from kbgrules.king_of_tokyo.state import KingOfTokyoState
 
 
 class KingOfTokyoEngine:
@@ -26,12 +29,30 @@ class KingOfTokyoEngine:
 
         return build(res)
 
-    def check(self, file: str, game: GameText, rs: Ruleset, report: GameReport) -> None:
+    def check(self, file: str, game: GameText, rs: Ruleset, report: GameReport) -> KingOfTokyoState | None:
         from kbgrules.king_of_tokyo.log import check_king_of_tokyo
         from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 
         assert isinstance(rs, KingOfTokyoRuleset)
-        check_king_of_tokyo(file, game, rs, report)
+        return check_king_of_tokyo(file, game, rs, report)
+
+    def replayed(self, rs: Ruleset, game: GameText, report: GameReport, state: Any) -> KingOfTokyoGame:
+        from kbgrules.king_of_tokyo.game import KingOfTokyoGame
+        from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+
+        assert isinstance(rs, KingOfTokyoRuleset)
+        monsters = game.tag("monsters")
+        tiles = game.tag("tiles")
+        return KingOfTokyoGame.replayed(rs, report.players, [t.text for t in monsters.values] if monsters else (),
+                                        tiles.values[0].text if tiles else None,
+                                        [" ".join(ev.words) for ev in game.events], state)
+
+    def new_game(self, rs: Ruleset, players: Sequence[str]) -> KingOfTokyoGame:
+        from kbgrules.king_of_tokyo.game import KingOfTokyoGame
+        from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+
+        assert isinstance(rs, KingOfTokyoRuleset)
+        return KingOfTokyoGame(rs, players)
 
     def setup_sheet(self, rs: Ruleset) -> SetupSheet:
         from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset

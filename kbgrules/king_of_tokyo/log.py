@@ -380,7 +380,10 @@ class Replay:
                 self.state = KingOfTokyoState(self.rs, self.players, (), first)
 
 
-def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: GameReport) -> None:
+def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: GameReport) \
+        -> KingOfTokyoState | None:
+    """Replay one King of Tokyo game into ``report``; the state where the replay stopped (None when its
+    headers are wrong)."""
     players = report.players
     tag = g.tag("players")
     assert tag is not None
@@ -389,7 +392,7 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
         why = (f"{bad[0]!r} cannot be a player name (names start with a letter and are not one of "
                f"{', '.join(sorted(KEYWORDS))})" if bad else "player names must differ")
         report.errors.append(Diagnostic(file, tag.line, tag.values[0].col, "log-player", why))
-        return
+        return None
     monsters: tuple[str, ...] = ()
     mtag = g.tag("monsters")
     if mtag is not None:
@@ -401,7 +404,7 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
                    if unknown is not None else f"@monsters names {len(names)} monsters for {len(players)} players")
             col = unknown.col if unknown is not None else mtag.values[0].col
             report.errors.append(Diagnostic(file, mtag.line, col, "log-header", why))
-            return
+            return None
         monsters = tuple(slug(x) for x in names)
     elif rs.evolution is not None and not rs.evolution.draft and rs.evolutions:
         tag = g.tag("players")
@@ -409,7 +412,7 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
         report.errors.append(Diagnostic(file, tag.line, 1, "log-header",
                                         "evolutions are in play: say each player's monster with @monsters "
                                         "(in seat order, e.g. @monsters the-king gigazaur)"))
-        return
+        return None
     sides = ""
     stag = g.tag("tiles")
     if stag is not None:
@@ -418,7 +421,7 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
             why = ("@tiles is for the Dark Edition (@edition dark)" if rs.wickedness is None
                    else f"@tiles is one of {', '.join(rs.wickedness.sides)}")
             report.errors.append(Diagnostic(file, stag.line, stag.values[0].col, "log-header", why))
-            return
+            return None
         sides = side
     parser = Parser(rs, players)
     parsed: list[Parsed] = []
@@ -440,3 +443,4 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
     if replay.state is not None:
         report.final = final_json(replay.state)
         report.timeline_builder = replay.timeline
+    return replay.state

@@ -9,6 +9,7 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import Any
 
     from kbgrules.core.data import Resolved
     from kbgrules.core.logfile import GameText
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from kbgrules.core.setup import SetupSheet
     from kbgrules.kingdomino.game import KingdominoGame
     from kbgrules.kingdomino.model import KingdominoRuleset
+    from kbgrules.kingdomino.state import KingdominoState
 
 
 class KingdominoEngine:
@@ -27,13 +29,19 @@ class KingdominoEngine:
 
         return build(res)
 
-    def check(self, file: str, game: GameText, rs: Ruleset, report: GameReport) -> KingdominoGame:
-        from kbgrules.kingdomino.game import KingdominoGame
+    def check(self, file: str, game: GameText, rs: Ruleset, report: GameReport) -> KingdominoState:
         from kbgrules.kingdomino.log import check_kingdomino
         from kbgrules.kingdomino.model import KingdominoRuleset
 
         assert isinstance(rs, KingdominoRuleset)
-        state = check_kingdomino(file, game, rs, report)
+        return check_kingdomino(file, game, rs, report)
+
+    def replayed(self, rs: Ruleset, game: GameText, report: GameReport, state: Any) -> KingdominoGame:
+        from kbgrules.kingdomino.game import KingdominoGame
+        from kbgrules.kingdomino.model import KingdominoRuleset
+        from kbgrules.kingdomino.state import KingdominoState
+
+        assert isinstance(rs, KingdominoRuleset) and isinstance(state, KingdominoState)
         return KingdominoGame(rs, report.players, state=state, moves=state.history)
 
     def new_game(self, rs: Ruleset, players: Sequence[str]) -> KingdominoGame:
