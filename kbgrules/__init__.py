@@ -18,8 +18,9 @@ if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at ru
     from collections.abc import Sequence
     from typing import Any, Literal, overload
 
-    from kbgrules.core.games import Game, LoggedEvent, LoggedGame, new_game, read_games
+    from kbgrules.core.games import LoggedEvent, LoggedGame, new_game, read_games
     from kbgrules.core.model import GameInfo, OverlayInfo, RuleEntry, Ruleset, Source
+    from kbgrules.core.protocols import Game
     from kbgrules.core.setup import SetupSheet
     from kbgrules.errors import (
         AmbiguousMoveError,
@@ -42,7 +43,8 @@ _LAZY = {
     **dict.fromkeys(["GameInfo", "OverlayInfo", "RuleEntry", "Ruleset", "Source"], "core.model"),
     **dict.fromkeys(["Card", "KingOfTokyoRuleset"], "king_of_tokyo.model"),
     **dict.fromkeys(["Domino", "KingdominoRuleset"], "kingdomino.model"),
-    **dict.fromkeys(["Game", "LoggedEvent", "LoggedGame", "new_game", "read_games"], "core.games"),
+    **dict.fromkeys(["LoggedEvent", "LoggedGame", "new_game", "read_games"], "core.games"),
+    "Game": "core.protocols",
     **dict.fromkeys(["AmbiguousMoveError", "IllegalMoveError", "LogSyntaxError"], "errors"),
 }
 

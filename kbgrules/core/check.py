@@ -17,11 +17,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from kbgrules.core.logfile import GameText, Header, decode, split_games
 from kbgrules.core.report import CheckReport, GameReport
-from kbgrules.errors import Diagnostic, KbgError
+from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError, LogSyntaxError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from kbgrules.core.model import Ruleset
+    from kbgrules.core.protocols import Game
 
 RulesDirs = Sequence[str | os.PathLike[str]]
 
@@ -74,21 +80,107 @@ def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[Gam
     return report, engine.check(file, g, rs, report)
 
 
-def check_text(file: str, text: str, rules_dirs: RulesDirs = ()) -> CheckReport:
-    """Check every game in the text of one log file."""
-    games, errors = split_games(file, text)
-    report = CheckReport()
-    by_line: dict[int, list[Diagnostic]] = {}
-    for d in errors:
-        by_line.setdefault(d.line, []).append(d)
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    """One event line of a log: its text (comment and indentation removed), line and column, and
+    the indented lines under it (a kingdom grid)."""
+
+    text: str
+    line: int
+    col: int
+    block: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(slots=True)
+class LoggedGame:
+    """One game of a log: its headers and events, where they are, and how to replay it."""
+
+    file: str
+    index: int
+    line: int
+    headers: dict[str, tuple[str, ...]]
+    events: tuple[LoggedEvent, ...]
+    errors: tuple[Diagnostic, ...] = ()  # what could not be read while splitting the log
+    rules_dirs: tuple[str, ...] = ()
+    _text: GameText | None = field(default=None, repr=False)
+
+    @property
+    def game(self) -> str | None:
+        return (self.headers.get("game") or (None,))[0]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.headers.get("players", ())
+
+    @property
+    def edition(self) -> str | None:
+        return (self.headers.get("edition") or (None,))[0]
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        return (*self.headers.get("variant", ()), *self.headers.get("variants", ()))
+
+    def ruleset(self) -> Ruleset:
+        """The rules this game is played with (its @game, @edition, @variant tags and players)."""
+        import kbgrules
+
+        if self.game is None:
+            raise LogSyntaxError(f"game {self.index} has no @game tag", 1, "log-header")
+        return kbgrules.load(self.game, edition=self.edition, variants=self.variants, players=len(self.players),
+                             rules_dirs=self.rules_dirs)
+
+    def check(self) -> GameReport:
+        """The verdict on this game, as ``kbg check`` gives it."""
+        return self._run()[0]
+
+    def replay(self) -> Game:
+        """The game object at the end of the log (see :func:`new_game`), its moves pushed.
+
+        The first problem is raised: :class:`~kbgrules.errors.LogSyntaxError` for a line that cannot
+        be read, :class:`~kbgrules.errors.IllegalMoveError` for the first illegal move or failed
+        checkpoint; either carries ``file``, ``line`` and ``col`` of where it is.
+        """
+        report, state = self._run()
+        for d in (*self.errors, *report.errors):
+            raise LogSyntaxError(d.message, d.col, d.code).located(d.file, d.line, d.col)
+        for v in report.violations:
+            raise IllegalMoveError(v.code, v.rule, v.message).located(v.file, v.line, v.col)
+        from kbgrules.core.registry import engine_for
+
+        rs = self.ruleset()
+        assert self._text is not None
+        replayed: Game = engine_for(rs.data).replayed(rs, self._text, report, state)
+        return replayed
+
+    def _run(self) -> tuple[GameReport, Any]:
+        assert self._text is not None
+        return replay_game(self.file, self._text, self.rules_dirs)
+
+
+def logged_games(file: str, text: str, rules_dirs: RulesDirs = ()) -> tuple[list[LoggedGame], list[Diagnostic]]:
+    """The games of a log's text, and the problems found before the first game."""
+    games, problems = split_games(file, text)
+    dirs = tuple(os.fspath(d) for d in rules_dirs)
+    out = []
     for g in games:
         end = games[g.index].line if g.index < len(games) else 1 << 62
-        gr = check_game(file, g, rules_dirs)
-        gr.errors[:0] = [d for line, ds in by_line.items() if g.line <= line < end for d in ds]
+        headers = {h.name: tuple(t.text for t in h.values) for h in g.headers}
+        events = tuple(LoggedEvent(" ".join(ev.words), ev.line, ev.col, tuple(ev.block)) for ev in g.events)
+        found = tuple(d for d in problems if g.line <= d.line < end)
+        out.append(LoggedGame(file, g.index, g.line, headers, events, found, dirs, g))
+    first_game_line = games[0].line if games else 1 << 62
+    return out, [d for d in problems if d.line < first_game_line]
+
+
+def check_text(file: str, text: str, rules_dirs: RulesDirs = ()) -> CheckReport:
+    """Check every game in the text of one log file."""
+    games, before = logged_games(file, text, rules_dirs)
+    report = CheckReport(input_errors=before)
+    for g in games:
+        gr = g.check()
+        gr.errors[:0] = g.errors
         gr.errors.sort(key=lambda d: (d.line, d.col))
         report.games.append(gr)
-    first_game_line = games[0].line if games else 1 << 62
-    report.input_errors.extend(d for d in errors if d.line < first_game_line)
     report.matches.extend(_dynasty_matches(report.games))
     return report
 
