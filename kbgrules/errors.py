@@ -41,6 +41,9 @@ class Diagnostic:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __reduce__(self) -> tuple[type[Diagnostic], tuple[str, int, int, str, str, str]]:
+        return (Diagnostic, self._key())  # pickled to and from worker processes (kbg check -j)
+
     def __repr__(self) -> str:
         return (f"Diagnostic(file={self.file!r}, line={self.line!r}, col={self.col!r}, code={self.code!r}, "
                 f"message={self.message!r}, severity={self.severity!r})")

@@ -205,14 +205,20 @@ def check(
     paths: Annotated[list[str], typer.Argument(metavar="LOG...", help="Log files, directories (every *.log "
                                                "inside) or - for standard input.")],
     as_json: JsonOpt = False,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=0, help="Worker processes (0: one per core; "
+                                             "default: one per core from 16 files on, else 1).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the diagnostics and a closing count, "
+                                        "no standings.")] = False,
 ) -> None:
     """Replay game logs: report syntax errors, the first rule violation, and who won.
 
+    Files are checked one by one (or on several cores) and each verdict is written as soon as it is
+    known, so a corpus of any size runs in steady memory.
     Exit code 0 if every game is legal, 1 if a game breaks a rule, 2 if an input cannot be read or parsed.
     """
     from .play import run_check
 
-    raise typer.Exit(run_check(paths, _dirs(), as_json))
+    raise typer.Exit(run_check(paths, _dirs(), as_json, jobs=jobs, quiet=quiet))
 
 
 @app.command()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from kbgrules import KingdominoRuleset
-from kbgrules.core.check import RulesDirs, check_bytes
+from kbgrules.core.check import RulesDirs, check_files
 from kbgrules.core.logfile import MAX_LOG_BYTES
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic
@@ -39,46 +42,111 @@ def expand(paths: list[str]) -> list[str]:
     return out
 
 
-def collect(paths: list[str], rules_dirs: RulesDirs) -> CheckReport:
-    """Check every log named by ``paths`` (files, directories, -)."""
+def _no_logs(path: str, report: CheckReport) -> CheckReport:
+    if path.endswith("/*.log") and report.input_errors and report.input_errors[0].code == "unreadable":
+        report.input_errors[0] = Diagnostic(path[:-6], 1, 1, "no-logs", "no *.log file in this directory")
+    return report
+
+
+def reports(paths: list[str], rules_dirs: RulesDirs, jobs: int = 1,
+            timeline: bool = False) -> Iterator[CheckReport]:
+    """One report per log named by ``paths`` (files, directories, -), in order, as each is checked."""
     if rules_dirs:
         import kbgrules
 
         kbgrules.games(rules_dirs)  # invalid user rule data: reported once, before any game
+    files = expand(paths)
+    for path, report in zip(files, check_files(files, rules_dirs, jobs=jobs, timeline=timeline), strict=True):
+        yield _no_logs(path, report)
+
+
+def collect(paths: list[str], rules_dirs: RulesDirs) -> CheckReport:
+    """Every log named by ``paths`` in one report, with the timelines ``kbg show`` draws."""
     report = CheckReport()
-    for path in expand(paths):
-        name, raw, err = read_input(path)
-        if raw is None:
-            assert err is not None
-            if path.endswith("/*.log"):
-                err = Diagnostic(path[:-6], 1, 1, "no-logs", "no *.log file in this directory")
-            report.input_errors.append(err)
-            continue
-        report.extend(check_bytes(name, raw, rules_dirs))
+    for r in reports(paths, rules_dirs, timeline=True):
+        report.extend(r)
     return report
 
 
-def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool) -> int:
-    report = collect(paths, rules_dirs)
-    if as_json:
-        render.print_json(report.to_json())
-        return report.exit_code
+def auto_jobs(requested: int | None, files: int) -> int:
+    """Worker processes for ``kbg check``: as asked, else every core once there are enough files
+    to pay for starting them."""
+    if requested is not None:
+        return max(1, requested if requested > 0 else (os.cpu_count() or 1))
+    return (os.cpu_count() or 1) if files >= 16 else 1
+
+
+class _JsonStream:
+    """Writes the ``kbg check --json`` document game by game, so a corpus never sits in memory;
+    the text is the same as ``json.dumps(report.to_json(), indent=2)``."""
+
+    def __init__(self) -> None:
+        self.first = True
+        self.errors: list[dict[str, Any]] = []
+        self.matches: list[dict[str, Any]] = []
+        sys.stdout.write('{\n  "kbg_json": 1,\n  "games": [')
+
+    def add(self, report: CheckReport) -> None:
+        doc = report.to_json()
+        for g in doc["games"]:
+            text = json.dumps(g, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+            sys.stdout.write(("\n    " if self.first else ",\n    ") + text)
+            self.first = False
+        self.errors.extend(doc["errors"])
+        self.matches.extend(doc.get("matches", []))
+
+    def close(self) -> None:
+        sys.stdout.write("]" if self.first else "\n  ]")
+        tail: dict[str, Any] = {"errors": self.errors}
+        if self.matches:
+            tail["matches"] = self.matches
+        for key, value in tail.items():
+            text = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+            sys.stdout.write(f',\n  "{key}": {text}')
+        sys.stdout.write("\n}\n")
+
+
+def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int | None = None,
+              quiet: bool = False) -> int:
+    """Check logs one file at a time, writing each file's verdict as soon as it is known."""
+    files = expand(paths)
+    stream = _JsonStream() if as_json else None
+    code, tally = 0, {"files": 0, "games": 0, "valid": 0, "violations": 0, "errors": 0}
+    for report in reports(paths, rules_dirs, jobs=auto_jobs(jobs, len(files))):
+        code = max(code, report.exit_code)
+        tally["files"] += 1
+        tally["games"] += len(report.games)
+        tally["valid"] += sum(g.valid for g in report.games)
+        tally["violations"] += sum(bool(g.violations) and not g.errors for g in report.games)
+        tally["errors"] += sum(bool(g.errors) for g in report.games) + len(report.input_errors)
+        if stream is not None:
+            stream.add(report)
+        else:
+            _print_report(report, quiet)
+    if stream is not None:
+        stream.close()
+    elif quiet or tally["files"] > 1:
+        render.diag(f"kbg: {tally['files']} files, {tally['games']} games: {tally['valid']} legal, "
+                    f"{tally['violations']} with a rule violation, {tally['errors']} with errors in the input")
+    return code
+
+
+def _print_report(report: CheckReport, quiet: bool) -> None:
     for d in report.input_errors:
         render.diag(str(d))
-    if not report.games:
-        return report.exit_code
     doc = render.Doc()
     for g in report.games:
         for line in sorted([*map(str, g.errors), *map(str, g.violations), *map(str, g.notes)],
                            key=_position):
             render.diag(line)
-        _game_summary(doc, g)
+        if not quiet:
+            _game_summary(doc, g)
     for m in report.matches:
         totals = ", ".join(f"{n} {t}" for n, t in sorted(m["totals"].items(), key=lambda x: -x[1]))
         verdict = f"winner(s): {', '.join(m['winners'])}" if m["complete"] else "incomplete match"
         doc.para(f"Dynasty, {m['file']} games {', '.join(map(str, m['games']))}: {totals}; {verdict}", "bold")
-    doc.show()
-    return report.exit_code
+    if report.games or report.matches:
+        doc.show()
 
 
 def _position(line: str) -> tuple[int, int, int]:

@@ -16,7 +16,7 @@ The core reads the log and loads each game's rules; the game's engine replays it
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -172,24 +172,68 @@ def logged_games(file: str, text: str, rules_dirs: RulesDirs = ()) -> tuple[list
     return out, [d for d in problems if d.line < first_game_line]
 
 
-def check_text(file: str, text: str, rules_dirs: RulesDirs = ()) -> CheckReport:
-    """Check every game in the text of one log file."""
+def check_text(file: str, text: str, rules_dirs: RulesDirs = (), timeline: bool = True) -> CheckReport:
+    """Check every game in the text of one log file. Without ``timeline`` the reports keep no way
+    to build ``kbg show``'s turn-by-turn timeline, so no game state stays alive after its check."""
     games, before = logged_games(file, text, rules_dirs)
     report = CheckReport(input_errors=before)
     for g in games:
         gr = g.check()
         gr.errors[:0] = g.errors
         gr.errors.sort(key=lambda d: (d.line, d.col))
+        if not timeline:
+            gr.timeline_builder = None
         report.games.append(gr)
     report.matches.extend(_dynasty_matches(report.games))
     return report
 
 
-def check_bytes(file: str, raw: bytes, rules_dirs: RulesDirs = ()) -> CheckReport:
+def check_bytes(file: str, raw: bytes, rules_dirs: RulesDirs = (), timeline: bool = True) -> CheckReport:
     text, errors = decode(file, raw)
     if text is None:
         return CheckReport(input_errors=errors)
-    return check_text(file, text, rules_dirs)
+    return check_text(file, text, rules_dirs, timeline)
+
+
+def check_file(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) -> CheckReport:
+    """Check one log file (``-``: standard input), never reading more than the size limit allows."""
+    import sys
+
+    from kbgrules.core.logfile import MAX_LOG_BYTES
+
+    if path == "-":
+        return check_bytes("<stdin>", sys.stdin.buffer.read(MAX_LOG_BYTES + 1), rules_dirs, timeline)
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_LOG_BYTES + 1)
+    except OSError as exc:
+        return CheckReport(input_errors=[Diagnostic(path, 1, 1, "unreadable", exc.strerror or str(exc))])
+    return check_bytes(path, raw, rules_dirs, timeline)
+
+
+def check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int = 1,
+                timeline: bool = False) -> Iterator[CheckReport]:
+    """Check log files one after the other, or on ``jobs`` worker processes; yields one report per
+    file as soon as it and the files before it are done, in the order of ``paths``. Memory stays flat:
+    a report is dropped by the caller once used, and keeps no game state (unless ``timeline``)."""
+    if jobs <= 1 or len(paths) <= 1 or "-" in paths:
+        for path in paths:
+            yield check_file(path, rules_dirs, timeline)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    work = partial(_check_in_worker, rules_dirs=tuple(os.fspath(d) for d in rules_dirs), timeline=timeline)
+    chunk = max(1, min(64, len(paths) // (jobs * 8)))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(work, paths, chunksize=chunk)
+
+
+def _check_in_worker(path: str, rules_dirs: tuple[str, ...], timeline: bool) -> CheckReport:
+    report = check_file(path, rules_dirs, timeline)
+    for g in report.games:
+        g.timeline_builder = None  # a bound method of the final state: not sent back
+    return report
 
 
 def _dynasty_matches(games: list[GameReport]) -> list[dict[str, Any]]:

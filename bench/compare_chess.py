@@ -1,0 +1,181 @@
+"""kbg's log checker against python-chess, measured in the same run on the same machine.
+
+    python bench/compare_chess.py            # prints the figures
+    python bench/compare_chess.py --write    # also rewrites the comparison section of docs/benchmarks.md
+
+python-chess: random legal games (random legal moves until the game is over or 200 plies), exported
+as PGN, then read back with ``chess.pgn.read_game`` (which resolves every SAN move against the legal
+moves) while every mainline move is pushed on a ``chess.Board``: checked plies per second. Also the
+plies per second of ``Board.push_san`` from the SAN strings alone.
+
+kbg: simulated random 4-player King of Tokyo games (several editions) and Kingdomino games, each
+log checked with ``check_text`` (parse + replay, every event checked against the rules): events per
+second, where an event is a line that is not blank, a comment (``#``) or a header (``@``).
+
+Figures are wall-clock, single process (one core), best of several repeats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import chess
+import chess.pgn
+from _docs import write_section
+
+from kbgrules.core.check import check_text
+from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
+from kbgrules.kingdomino.simulate import simulate_kingdomino
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "benchmarks.md"
+BEGIN, END = "<!-- compare:begin -->", "<!-- compare:end -->"
+MAX_PLIES = 200
+KOT_EDITIONS: tuple[tuple[str, str | None, tuple[str, ...]], ...] = (
+    ("2016 (default)", None, ()),
+    ("2011", "2011", ()),
+    ("Dark Edition", "dark", ()),
+    ("2016 + Power Up!", None, ("power-up",)),
+)
+
+
+def best_of(repeats: int, fn: Callable[[], object]) -> float:
+    """The best wall-clock time, in seconds, of ``repeats`` calls of ``fn``."""
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def events_in(logs: Sequence[str]) -> int:
+    return sum(1 for log in logs for line in log.splitlines() if line and line[0] not in "@#")
+
+
+def random_chess_game(seed: int) -> tuple[str, list[str]]:
+    """A random legal game: its PGN text and its moves in SAN."""
+    rng = random.Random(seed)
+    board = chess.Board()
+    sans: list[str] = []
+    while not board.is_game_over() and len(sans) < MAX_PLIES:
+        move = rng.choice(list(board.legal_moves))
+        sans.append(board.san(move))
+        board.push(move)
+    game = chess.pgn.Game.from_board(board)
+    game.headers["Event"] = f"random legal game, seed {seed}"
+    return str(game), sans
+
+
+def read_and_push(pgn: str) -> int:
+    """Read every game of ``pgn`` and push its mainline moves on a board; the plies pushed."""
+    stream = io.StringIO(pgn)
+    plies = 0
+    while (game := chess.pgn.read_game(stream)) is not None:
+        board = game.board()
+        for move in game.mainline_moves():
+            board.push(move)
+            plies += 1
+    return plies
+
+
+def push_sans(games: Sequence[Sequence[str]]) -> int:
+    plies = 0
+    for sans in games:
+        board = chess.Board()
+        for san in sans:
+            board.push_san(san)
+        plies += len(sans)
+    return plies
+
+
+def bench_chess(games: int, repeats: int) -> tuple[int, float, float]:
+    """Plies, checked plies/s (read_game + push) and plies/s with push_san."""
+    made = [random_chess_game(seed) for seed in range(games)]
+    pgn = "\n\n".join(text for text, _ in made) + "\n"
+    sans = [s for _, s in made]
+    plies = sum(len(s) for s in sans)
+    if read_and_push(pgn) != plies or push_sans(sans) != plies:
+        raise SystemExit("python-chess did not read back the games it wrote")
+    checked = best_of(repeats, lambda: read_and_push(pgn))
+    san = best_of(repeats, lambda: push_sans(sans))
+    return plies, plies / checked, plies / san
+
+
+def check_all(logs: Sequence[str]) -> None:
+    for log in logs:
+        check_text("b.log", log)
+
+
+def bench_kbg(logs: Sequence[str], repeats: int) -> tuple[int, float]:
+    """Events in ``logs`` and the best time, in seconds, to check them all (every log must check clean)."""
+    bad = [i for i, log in enumerate(logs) if check_text("b.log", log).exit_code != 0]
+    if bad:
+        raise SystemExit(f"simulated logs {bad[:5]} do not check clean")
+    return events_in(logs), best_of(repeats, lambda: check_all(logs))
+
+
+def render(command: str, what: str, rows: Sequence[tuple[str, str, str]]) -> str:
+    machine = f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}"
+    table = "\n".join(["| measure | figure | ÷ python-chess checked plies/s |", "| --- | --- | --- |",
+                       *(f"| {a} | {b} | {c} |" for a, b, c in rows)])
+    return f"{BEGIN}\nMeasured with `{command}` ({machine}; {what}).\n\n{table}\n{END}"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=None,
+                    help="games of each kind (default: 200 chess, 200 King of Tokyo per edition, 500 Kingdomino)")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    n_chess, n_kot, n_kd = (200, 200, 500) if args.games is None else (args.games,) * 3
+    repeats: int = args.repeats
+
+    plies, chess_s, san_s = bench_chess(n_chess, repeats)
+    rows = [(f"python-chess {chess.__version__}: checked plies (read_game + push), {n_chess} games",
+             f"{chess_s:,.0f} plies/s", "1"),
+            ("python-chess: plies with push_san", f"{san_s:,.0f} plies/s", f"{san_s / chess_s:.2f}"),
+            ("python-chess: plies per random game (average)", f"{plies / n_chess:,.0f}", "")]
+
+    check_text("warm.log", simulate_king_of_tokyo(4, 0))
+    for label, edition, variants in KOT_EDITIONS:
+        logs = [simulate_king_of_tokyo(4, seed, edition, variants) for seed in range(n_kot)]
+        events, t = bench_kbg(logs, repeats)
+        rows.append((f"kbg King of Tokyo {label}: events checked, {n_kot} 4-player games "
+                     f"({events / n_kot:,.0f} events/game, {n_kot / t:,.0f} games/s)",
+                     f"{events / t:,.0f} events/s", f"{events / t / chess_s:.2f}"))
+
+    logs = [simulate_kingdomino(4, seed) for seed in range(n_kd)]
+    check_text("warm.log", logs[0])
+    events, t = bench_kbg(logs, repeats)
+    rows.append((f"kbg Kingdomino: 4-player games checked, {n_kd} games", f"{n_kd / t:,.0f} games/s", ""))
+    rows.append((f"kbg Kingdomino: events checked ({events / n_kd:,.0f} events/game)",
+                 f"{events / t:,.0f} events/s", f"{events / t / chess_s:.2f}"))
+
+    games_opt = "" if args.games is None else f" --games {args.games}"
+    games_opt += "" if repeats == 3 else f" --repeats {repeats}"
+    text = render(f"python bench/compare_chess.py{games_opt}",
+                  f"random legal games generated in the run, one process, best of {repeats}", rows)
+    print(text)
+    if args.write:
+        page = DOC.read_text(encoding="utf-8") if DOC.exists() else ""
+        if BEGIN in page and END in page:
+            write_section(DOC, BEGIN, END, text)
+            print(f"wrote {DOC.relative_to(ROOT)}")
+        else:
+            print(f"{DOC.relative_to(ROOT)} has no comparison section: add the lines {BEGIN} and {END} "
+                  "where it goes, then run again with --write", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
