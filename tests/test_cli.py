@@ -208,9 +208,33 @@ def test_check_example_clean() -> None:
 
 def test_check_directory_and_json() -> None:
     code, out, _ = kbg("check", "--json", str(EXAMPLES))
-    data = json.loads(out)
-    assert code == 0 and len(data["games"]) == len(list(EXAMPLES.glob("*.log"))) + 2  # dynasty holds 3 games
-    assert data["matches"][0]["variant"] == "dynasty"
+    docs = [json.loads(line) for line in out.splitlines()]  # JSON Lines: one document per file, in order
+    files = sorted(str(p) for p in EXAMPLES.rglob("*.log"))
+    assert code == 0 and len(docs) == len(files)
+    assert [d["games"][0]["file"] for d in docs] == files
+    assert sum(len(d["games"]) for d in docs) == len(files) + 2  # dynasty holds 3 games
+    assert [m["variant"] for d in docs for m in d.get("matches", [])] == ["dynasty"]
+    one = json.loads(kbg("check", "--json", files[0])[1])  # a single input: one indented document
+    assert one == docs[0]
+
+
+def test_check_jobs_quiet_and_summary(tmp_path: Path) -> None:
+    for i in range(4):
+        log = (EXAMPLES / "two-players.log").read_text()
+        if i == 2:
+            log = log.replace("kings ", "kings Bob Bob Bob # ", 1)
+        (tmp_path / f"g{i}.log").write_text(log)
+    serial = kbg("check", "-j", "1", str(tmp_path))
+    parallel = kbg("check", "-j", "2", str(tmp_path))
+    assert serial[0] == parallel[0] == 1
+    assert serial[1] == parallel[1]  # the same verdicts in the same (input) order
+    strip = re.compile(r" \([0-9.]+ s\)$", re.M)
+    assert strip.sub("", serial[2]) == strip.sub("", parallel[2])
+    assert parallel[2].splitlines()[-1].startswith("kbg: 4 files, 4 games: 3 legal, 1 with a rule violation")
+    code, out, err = kbg("check", "--quiet", str(tmp_path))
+    assert code == 1 and out == "" and "g2.log" in err and "g0.log" not in err
+    code, out, err = kbg("check", "--summary", str(tmp_path))
+    assert code == 1 and out == "" and err.count("\n") == 1 and "1 with a rule violation" in err
 
 
 def test_check_violation_exit_1(tmp_path: Path) -> None:

@@ -209,6 +209,11 @@ def check(
                                              "default: one per core from 16 files on, else 1).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only the diagnostics and a closing count, "
                                         "no standings.")] = False,
+    summary: Annotated[bool, typer.Option("--summary", help="Only the closing count of games, legal games, "
+                                          "violations and input errors.")] = False,
+    dask: Annotated[str | None, typer.Option("--dask", metavar="ADDRESS", help="Check on the Dask cluster whose "
+                                             "scheduler is at ADDRESS (needs kbgrules[dask]; the logs must be "
+                                             "readable by the workers at the same paths).")] = None,
 ) -> None:
     """Replay game logs: report syntax errors, the first rule violation, and who won.
 
@@ -218,7 +223,7 @@ def check(
     """
     from .play import run_check
 
-    raise typer.Exit(run_check(paths, _dirs(), as_json, jobs=jobs, quiet=quiet))
+    raise typer.Exit(run_check(paths, _dirs(), as_json, jobs=jobs, quiet=quiet, summary=summary, dask=dask))
 
 
 @app.command()

@@ -48,15 +48,22 @@ def _no_logs(path: str, report: CheckReport) -> CheckReport:
     return report
 
 
-def reports(paths: list[str], rules_dirs: RulesDirs, jobs: int = 1,
-            timeline: bool = False) -> Iterator[CheckReport]:
-    """One report per log named by ``paths`` (files, directories, -), in order, as each is checked."""
+def reports(paths: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool = False,
+            dask: str | None = None) -> Iterator[CheckReport]:
+    """One report per log named by ``paths`` (files, directories, -), in order, as each is checked:
+    here, on ``jobs`` worker processes, or on the Dask scheduler at address ``dask``."""
     if rules_dirs:
         import kbgrules
 
         kbgrules.games(rules_dirs)  # invalid user rule data: reported once, before any game
     files = expand(paths)
-    for path, report in zip(files, check_files(files, rules_dirs, jobs=jobs, timeline=timeline), strict=True):
+    if dask is not None:
+        from kbgrules.dask import iter_reports
+
+        checked = iter_reports(files, dask, rules_dirs)
+    else:
+        checked = check_files(files, rules_dirs, jobs=jobs, timeline=timeline)
+    for path, report in zip(files, checked, strict=True):
         yield _no_logs(path, report)
 
 
@@ -76,58 +83,38 @@ def auto_jobs(requested: int | None, files: int) -> int:
     return (os.cpu_count() or 1) if files >= 16 else 1
 
 
-class _JsonStream:
-    """Writes the ``kbg check --json`` document game by game, so a corpus never sits in memory;
-    the text is the same as ``json.dumps(report.to_json(), indent=2)``."""
-
-    def __init__(self) -> None:
-        self.first = True
-        self.errors: list[dict[str, Any]] = []
-        self.matches: list[dict[str, Any]] = []
-        sys.stdout.write('{\n  "kbg_json": 1,\n  "games": [')
-
-    def add(self, report: CheckReport) -> None:
-        doc = report.to_json()
-        for g in doc["games"]:
-            text = json.dumps(g, indent=2, ensure_ascii=False).replace("\n", "\n    ")
-            sys.stdout.write(("\n    " if self.first else ",\n    ") + text)
-            self.first = False
-        self.errors.extend(doc["errors"])
-        self.matches.extend(doc.get("matches", []))
-
-    def close(self) -> None:
-        sys.stdout.write("]" if self.first else "\n  ]")
-        tail: dict[str, Any] = {"errors": self.errors}
-        if self.matches:
-            tail["matches"] = self.matches
-        for key, value in tail.items():
-            text = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n  ")
-            sys.stdout.write(f',\n  "{key}": {text}')
-        sys.stdout.write("\n}\n")
-
-
 def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int | None = None,
-              quiet: bool = False) -> int:
+              quiet: bool = False, summary: bool = False, dask: str | None = None) -> int:
     """Check logs one file at a time, writing each file's verdict as soon as it is known."""
+    import time
+
+    start = time.perf_counter()
     files = expand(paths)
-    stream = _JsonStream() if as_json else None
+    lines = as_json and len(files) > 1  # JSON Lines: one document per input, written as it is ready
     code, tally = 0, {"files": 0, "games": 0, "valid": 0, "violations": 0, "errors": 0}
-    for report in reports(paths, rules_dirs, jobs=auto_jobs(jobs, len(files))):
-        code = max(code, report.exit_code)
-        tally["files"] += 1
-        tally["games"] += len(report.games)
-        tally["valid"] += sum(g.valid for g in report.games)
-        tally["violations"] += sum(bool(g.violations) and not g.errors for g in report.games)
-        tally["errors"] += sum(bool(g.errors) for g in report.games) + len(report.input_errors)
-        if stream is not None:
-            stream.add(report)
-        else:
-            _print_report(report, quiet)
-    if stream is not None:
-        stream.close()
-    elif quiet or tally["files"] > 1:
+    progress = render.Progress(0 if as_json else len(files), "checking")
+    try:
+        for report in reports(paths, rules_dirs, jobs=auto_jobs(jobs, len(files)), dask=dask):
+            code = max(code, report.exit_code)
+            tally["files"] += 1
+            tally["games"] += len(report.games)
+            tally["valid"] += sum(g.valid for g in report.games)
+            tally["violations"] += sum(bool(g.violations) and not g.errors for g in report.games)
+            tally["errors"] += sum(bool(g.errors) for g in report.games) + len(report.input_errors)
+            if lines:
+                sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
+                sys.stdout.flush()
+            elif as_json:
+                render.print_json(report.to_json())
+            elif not summary:
+                _print_report(report, quiet)
+            progress.advance()
+    finally:
+        progress.close()
+    if not as_json and (quiet or summary or tally["files"] > 1):
         render.diag(f"kbg: {tally['files']} files, {tally['games']} games: {tally['valid']} legal, "
-                    f"{tally['violations']} with a rule violation, {tally['errors']} with errors in the input")
+                    f"{tally['violations']} with a rule violation, {tally['errors']} with input errors "
+                    f"({time.perf_counter() - start:.1f} s)")
     return code
 
 
@@ -141,6 +128,8 @@ def _print_report(report: CheckReport, quiet: bool) -> None:
             render.diag(line)
         if not quiet:
             _game_summary(doc, g)
+    if quiet:
+        return
     for m in report.matches:
         totals = ", ".join(f"{n} {t}" for n, t in sorted(m["totals"].items(), key=lambda x: -x[1]))
         verdict = f"winner(s): {', '.join(m['winners'])}" if m["complete"] else "incomplete match"

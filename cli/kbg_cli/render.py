@@ -205,3 +205,27 @@ def _plain_table(t: Table) -> list[str]:
     for r in rows:
         lines += fmt(r)
     return lines
+
+
+class Progress:
+    """A rich progress bar on stderr while many files are checked; nothing unless stderr is a terminal."""
+
+    def __init__(self, total: int, label: str) -> None:
+        self._bar: Any = None
+        if total > 1 and is_terminal(sys.stderr):
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, TimeRemainingColumn
+            from rich.progress import Progress as RichProgress
+
+            self._bar = RichProgress("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                                     console=Console(stderr=True), transient=True)
+            self._task = self._bar.add_task(label, total=total)
+            self._bar.start()
+
+    def advance(self) -> None:
+        if self._bar is not None:
+            self._bar.advance(self._task)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()

@@ -1,0 +1,59 @@
+"""Checking many files: in input order on worker processes, and on a Dask cluster when dask is installed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kbgrules.core.check import check_file, check_files
+
+ROOT = Path(__file__).resolve().parent.parent
+LOGS = sorted(str(p) for p in (ROOT / "examples").rglob("*.log"))
+
+
+def _json(reports: object) -> list[dict[str, object]]:
+    return [r.to_json() for r in reports]  # type: ignore[attr-defined]
+
+
+def test_check_files_in_order_on_workers() -> None:
+    one = _json(check_files(LOGS))
+    assert _json(check_files(LOGS, jobs=2)) == one
+    assert [d["games"][0]["file"] for d in one] == LOGS  # type: ignore[index]
+    assert all(g.timeline_builder is None for r in check_files(LOGS[:3]) for g in r.games)
+    assert check_file(LOGS[0], timeline=True).games[0].timeline_builder is not None
+
+
+def test_check_file_unreadable(tmp_path: Path) -> None:
+    report = check_file(str(tmp_path / "nope.log"))
+    assert report.exit_code == 2 and report.input_errors[0].code == "unreadable"
+
+
+def test_dask_cluster_equals_single_process() -> None:
+    pytest.importorskip("dask.bag", reason="dask is not installed: pip install 'kbgrules[dask]'")
+    distributed = pytest.importorskip("distributed", reason="distributed is not installed: "
+                                      "pip install 'kbgrules[dask]'")
+    from kbgrules.dask import check_files as dask_check_files
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        bag = dask_check_files(str(ROOT / "examples" / "**" / "*.log"))
+        got = bag.map(lambda r: r.to_json()).compute(scheduler=client.get)
+    assert got == _json(check_files(LOGS))
+
+
+def test_kbg_check_dask_option(tmp_path: Path) -> None:
+    pytest.importorskip("dask.bag", reason="dask is not installed: pip install 'kbgrules[dask]'")
+    distributed = pytest.importorskip("distributed", reason="distributed is not installed")
+    from typer.testing import CliRunner
+
+    from kbg_cli.app import app
+
+    examples = str(ROOT / "examples" / "kingdomino")
+    here = CliRunner().invoke(app, ["check", "--json", examples])
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        there = CliRunner().invoke(app, ["check", "--json", "--dask", cluster.scheduler_address, examples])
+    assert (there.exit_code, there.stdout) == (here.exit_code, here.stdout)
+    gone = CliRunner().invoke(app, ["check", "--dask", "nosuch://x", examples])
+    assert gone.exit_code == 2 and "dask-unreachable" in gone.stderr and "Traceback" not in gone.stderr
