@@ -3,10 +3,10 @@
 Dask does the scheduling, the workers and the transport; this module only cuts the corpus into a
 bag of paths and checks each one with :func:`kbgrules.core.check.check_file`. The log files (and any
 ``rules_dirs``) must be readable at the same paths on every worker, as on a shared file system.
+Example (docs/scale.md has more)::
 
->>> from kbgrules.dask import check_files                       # doctest: +SKIP
->>> bag = check_files("corpus/**/*.log")                         # doctest: +SKIP
->>> bag.filter(lambda r: r.exit_code == 1).count().compute()     # doctest: +SKIP
+    bag = check_files("corpus/**/*.log")
+    broken = bag.filter(lambda r: r.exit_code == 1).count().compute()
 """
 
 from __future__ import annotations
