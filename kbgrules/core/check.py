@@ -175,11 +175,16 @@ def logged_games(file: str, text: str, rules_dirs: RulesDirs = ()) -> tuple[list
 def check_text(file: str, text: str, rules_dirs: RulesDirs = (), timeline: bool = True) -> CheckReport:
     """Check every game in the text of one log file. Without ``timeline`` the reports keep no way
     to build ``kbg show``'s turn-by-turn timeline, so no game state stays alive after its check."""
-    games, before = logged_games(file, text, rules_dirs)
-    report = CheckReport(input_errors=before)
-    for g in games:
-        gr = g.check()
-        gr.errors[:0] = g.errors
+    games: list[GameText | None]
+    games, problems = split_games(file, text)  # type: ignore[assignment]
+    dirs = tuple(os.fspath(d) for d in rules_dirs)
+    starts = [g.line for g in games if g is not None] + [1 << 62]
+    report = CheckReport(input_errors=[d for d in problems if d.line < starts[0]])
+    for i, g in enumerate(games):
+        assert g is not None
+        games[i] = None  # a checked game's events are dropped before the next game is replayed
+        gr, _ = replay_game(file, g, dirs)
+        gr.errors[:0] = [d for d in problems if starts[i] <= d.line < starts[i + 1]]
         gr.errors.sort(key=lambda d: (d.line, d.col))
         if not timeline:
             gr.timeline_builder = None
