@@ -57,3 +57,19 @@ def test_kbg_check_dask_option(tmp_path: Path) -> None:
     assert (there.exit_code, there.stdout) == (here.exit_code, here.stdout)
     gone = CliRunner().invoke(app, ["check", "--dask", "nosuch://x", examples])
     assert gone.exit_code == 2 and "dask-unreachable" in gone.stderr and "Traceback" not in gone.stderr
+
+
+def test_json_lines_follow_the_documented_schema() -> None:
+    import json
+
+    from jsonschema import Draft202012Validator
+    from typer.testing import CliRunner
+
+    from kbg_cli.app import app
+
+    schema = json.loads((ROOT / "docs" / "check-output.schema.json").read_text())
+    result = CliRunner().invoke(app, ["check", "--json", "-j", "2", str(ROOT / "examples")])
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 2 and len(lines) == len(LOGS)  # godzilla.log needs its --rules DIR
+    for line in lines:
+        Draft202012Validator(schema).validate(json.loads(line))
