@@ -73,3 +73,24 @@ def test_json_lines_follow_the_documented_schema() -> None:
     assert result.exit_code == 2 and len(lines) == len(LOGS)  # godzilla.log needs its --rules DIR
     for line in lines:
         Draft202012Validator(schema).validate(json.loads(line))
+
+
+def test_stopping_early_does_not_wait_for_the_workers() -> None:
+    reports = check_files(LOGS * 20, jobs=2)
+    assert next(reports).games
+    reports.close()  # cancels what is queued; returns without checking the other files
+
+
+def test_ctrl_c_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    import kbg_cli.play as play
+    from kbg_cli.app import app
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+        yield
+
+    monkeypatch.setattr(play, "reports", interrupted)
+    result = CliRunner().invoke(app, ["check", LOGS[0]])
+    assert (result.exit_code, result.stderr) == (130, "kbg: aborted\n")

@@ -35,6 +35,8 @@ class KbgGroup(TyperGroup):
             rv = super().main(args=args, prog_name=prog_name or "kbg", complete_var=complete_var,
                               standalone_mode=False, **extra)
             code = rv if isinstance(rv, int) else EXIT_OK
+            if code == 130:  # typer turns Ctrl-C into a silent exit code 130
+                render.error("aborted")
         except typer.Exit as exc:
             code = exc.exit_code
         except typer.Abort:

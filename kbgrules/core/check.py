@@ -230,8 +230,20 @@ def check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int = 1,
 
     work = partial(_check_in_worker, rules_dirs=tuple(os.fspath(d) for d in rules_dirs), timeline=timeline)
     chunk = max(1, min(64, len(paths) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_ignores_interrupts)
+    try:
         yield from pool.map(work, paths, chunksize=chunk)
+    except BaseException:  # Ctrl-C, or the caller stopped reading: do not wait for the rest
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+def _worker_ignores_interrupts() -> None:
+    """Ctrl-C is the main process's to handle; a worker interrupted mid-task would hang the pool."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _check_in_worker(path: str, rules_dirs: tuple[str, ...], timeline: bool) -> CheckReport:
