@@ -150,16 +150,27 @@ def _load(
         variants = [variants]
     if not rules_dirs:
         return _load_shipped(game, edition, tuple(variants), players)
-    from kbgrules.core.data import resolve
-    from kbgrules.core.registry import engine_for
+    from kbgrules.core.data import user_dirs_stamp
 
-    res = resolve(game, edition, variants, players, rules_dirs)
-    return engine_for(res.files.game.data).build(res)
+    dirs = tuple(os.fspath(d) for d in rules_dirs)
+    return _load_user(game, edition, tuple(variants), players, dirs, user_dirs_stamp(dirs))
 
 
 if not TYPE_CHECKING:  # the overloads above are for type checkers; typing is not imported at run time
     load = _load
     load.__name__ = load.__qualname__ = "load"
+
+
+@lru_cache(maxsize=64)
+def _load_user(game: str, edition: str | None, variants: tuple[str, ...], players: int | None,
+               rules_dirs: tuple[str, ...], stamp: tuple[tuple[str, int, int], ...]) -> Ruleset:
+    """Loads with user rule files are shared too while those files stay as they were (``stamp``);
+    a load that fails is not cached, so its errors are reported every time."""
+    from kbgrules.core.data import resolve
+    from kbgrules.core.registry import engine_for
+
+    res = resolve(game, edition, variants, players, rules_dirs)
+    return engine_for(res.files.game.data).build(res)
 
 
 @lru_cache(maxsize=64)

@@ -94,3 +94,23 @@ def test_ctrl_c_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(play, "reports", interrupted)
     result = CliRunner().invoke(app, ["check", LOGS[0]])
     assert (result.exit_code, result.stderr) == (130, "kbg: aborted\n")
+
+
+def test_loads_with_user_rules_are_reused_until_the_files_change(tmp_path: Path) -> None:
+    import shutil
+
+    import kbgrules
+    from kbgrules.errors import KbgError
+
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "examples" / "king-of-tokyo" / "godzilla-rules", rules)
+    first = kbgrules.load("kot", edition="godzilla", players=4, rules_dirs=[rules])
+    assert kbgrules.load("kot", edition="godzilla", players=4, rules_dirs=[str(rules)]) is first
+    victim = sorted(rules.rglob("*.yaml"))[0]
+    victim.write_text(victim.read_text() + "# edited\n")
+    second = kbgrules.load("kot", edition="godzilla", players=4, rules_dirs=[rules])
+    assert second is not first
+    victim.write_text("kind: [unclosed\n")
+    for _ in range(2):  # a failed load is not cached: its error comes back each time
+        with pytest.raises(KbgError):
+            kbgrules.load("kot", edition="godzilla", players=4, rules_dirs=[rules])

@@ -229,6 +229,22 @@ def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:
     return Catalog([*_shipped(root, marks=True), *extra])
 
 
+def user_dirs_stamp(rules_dirs: Sequence[str | os.PathLike[str]]) -> tuple[tuple[str, int, int], ...]:
+    """What the user's rule files are now (path, modification time, size): loads made from them can be
+    reused while it stays the same."""
+    stamp: list[tuple[str, int, int]] = []
+    for d in rules_dirs:
+        path = Path(d)
+        paths = _yaml_files(path) if path.is_dir() else [path]
+        for p in paths:
+            try:
+                st = p.stat()
+                stamp.append((str(p.resolve()), st.st_mtime_ns, st.st_size))
+            except OSError:
+                stamp.append((str(p), -1, -1))
+    return tuple(stamp)
+
+
 def rules_dirs_from_env() -> list[str]:
     """Directories named by the ``KBG_RULES`` environment variable (os.pathsep-separated)."""
     return [p for p in os.environ.get(ENV_RULES, "").split(os.pathsep) if p.strip()]
