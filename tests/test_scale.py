@@ -114,3 +114,24 @@ def test_loads_with_user_rules_are_reused_until_the_files_change(tmp_path: Path)
     for _ in range(2):  # a failed load is not cached: its error comes back each time
         with pytest.raises(KbgError):
             kbgrules.load("kot", edition="godzilla", players=4, rules_dirs=[rules])
+
+
+def test_iter_games_gives_each_game_with_its_own_problems() -> None:
+    from kbgrules.core.logfile import iter_games, split_games
+
+    text = ("  stray indented line\n"
+            "@game kingdomino\n@players Ann Bob\n@bogus x\ndeal 1 2 3 4\n"
+            "@game kingdomino\n@players Ann Bob\nAnn claim 1\n   \n@kbg 9\nBob claim 2\n")
+    parts = list(iter_games("t.log", text))
+    assert [(g.index if g else None, [(d.line, d.code) for d in found]) for g, found in parts] == [
+        (None, [(1, "log-syntax")]),
+        (1, [(4, "log-header")]),
+        (2, []),
+        (3, [(10, "log-header"), (10, "log-header"), (10, "log-header")]),  # @kbg 9; no @game, no @players
+    ]
+    assert [len(g.events) for g, _ in parts if g] == [1, 1, 1]
+    games, errors = split_games("t.log", text)
+    assert [g.index for g in games] == [1, 2, 3] and len(errors) == 5
+    assert [d.code for _, found in iter_games("e.log", "# nothing\n") for d in found] == ["log-empty"]
+    headless = [(g is not None, [d.code for d in f]) for g, f in iter_games("h.log", "Ann claim 1\n")]
+    assert headless == [(True, ["log-header", "log-header", "log-header"])]

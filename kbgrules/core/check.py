@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kbgrules.core.logfile import GameText, Header, decode, split_games
+from kbgrules.core.logfile import GameText, Header, decode, iter_games, split_games
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError, LogSyntaxError
 
@@ -175,16 +175,14 @@ def logged_games(file: str, text: str, rules_dirs: RulesDirs = ()) -> tuple[list
 def check_text(file: str, text: str, rules_dirs: RulesDirs = (), timeline: bool = True) -> CheckReport:
     """Check every game in the text of one log file. Without ``timeline`` the reports keep no way
     to build ``kbg show``'s turn-by-turn timeline, so no game state stays alive after its check."""
-    games: list[GameText | None]
-    games, problems = split_games(file, text)  # type: ignore[assignment]
     dirs = tuple(os.fspath(d) for d in rules_dirs)
-    starts = [g.line for g in games if g is not None] + [1 << 62]
-    report = CheckReport(input_errors=[d for d in problems if d.line < starts[0]])
-    for i, g in enumerate(games):
-        assert g is not None
-        games[i] = None  # a checked game's events are dropped before the next game is replayed
+    report = CheckReport()
+    for g, found in iter_games(file, text):  # one game in memory at a time
+        if g is None:
+            report.input_errors.extend(found)
+            continue
         gr, _ = replay_game(file, g, dirs)
-        gr.errors[:0] = [d for d in problems if starts[i] <= d.line < starts[i + 1]]
+        gr.errors[:0] = found
         gr.errors.sort(key=lambda d: (d.line, d.col))
         if not timeline:
             gr.timeline_builder = None

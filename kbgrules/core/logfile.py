@@ -7,11 +7,13 @@ header tags and event lines with their positions. Indented lines after an event 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kbgrules.errors import Diagnostic, LogSyntaxError
 
-__all__ = ["Event", "GameText", "Header", "LogSyntaxError", "PlayerNames", "Token", "decode", "split_games", "tokens"]
+__all__ = ["Event", "GameText", "Header", "LogSyntaxError", "PlayerNames", "Token", "decode", "iter_games",
+           "split_games", "tokens"]
 
 MAX_LOG_BYTES = 16 * 1024 * 1024
 FORMAT_VERSION = "1"
@@ -178,14 +180,14 @@ def decode(file: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
         return None, [Diagnostic(file, line, col, "not-utf8", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8")]
 
 
-def _header(file: str, n: int, body: str, games: list[GameText], current: GameText | None,
+def _header(file: str, n: int, body: str, count: int, current: GameText | None,
             errors: list[Diagnostic]) -> GameText:
-    """Read the header tag on line ``n``; returns the game it belongs to (a new one after events)."""
+    """Read the header tag on line ``n``; returns the game it belongs to (a new one, number
+    ``count + 1``, after events)."""
     toks = tokens(body)
     name = toks[0].text[1:].lower()
     if current is None or current.events:
-        current = GameText(len(games) + 1, n)
-        games.append(current)
+        current = GameText(count + 1, n)
     if name not in HEADERS:
         known = ", ".join("@" + h for h in HEADERS)
         errors.append(Diagnostic(file, n, 1, "log-header", f"unknown header tag @{name}; known: {known}"))
@@ -198,12 +200,33 @@ def _header(file: str, n: int, body: str, games: list[GameText], current: GameTe
     return current
 
 
-def split_games(file: str, text: str) -> tuple[list[GameText], list[Diagnostic]]:
-    """Split a log into games. A header tag that follows events starts a new game."""
-    games: list[GameText] = []
-    errors: list[Diagnostic] = []
+def _finish(file: str, g: GameText, errors: list[Diagnostic]) -> None:
+    version = g.tag("kbg")
+    if version is not None and version.values[0].text != FORMAT_VERSION:
+        errors.append(Diagnostic(file, version.line, version.values[0].col, "log-header",
+                                 f"log format {version.values[0].text} is not known; this kbg reads format "
+                                 f"{FORMAT_VERSION}"))
+    if g.tag("game") is None:
+        errors.append(Diagnostic(file, g.line, 1, "log-header", f"game {g.index} has no @game tag"))
+    if g.tag("players") is None:
+        errors.append(Diagnostic(file, g.line, 1, "log-header", f"game {g.index} has no @players tag"))
+
+
+def iter_games(file: str, text: str) -> Iterator[tuple[GameText | None, list[Diagnostic]]]:
+    """The games of a log, one at a time as they are read, each with the problems found on its
+    lines; problems before the first game (or in a log without one) come with ``None`` first.
+    A header tag that follows events starts a new game."""
+    pending: list[Diagnostic] = []
     current: GameText | None = None
     last_event: Event | None = None
+    count = 0
+
+    def cut(before: int) -> list[Diagnostic]:
+        nonlocal pending
+        mine = [d for d in pending if d.line < before]
+        pending = [d for d in pending if d.line >= before]
+        return mine
+
     for n, body in enumerate(text.splitlines(), 1):
         if "#" in body:
             body = body[:body.index("#")]
@@ -213,31 +236,45 @@ def split_games(file: str, text: str) -> tuple[list[GameText], list[Diagnostic]]
         first = body[0]
         if first == " " or first == "\t":
             if last_event is None:
-                errors.append(Diagnostic(file, n, 1, "log-syntax", "an indented line must follow an event"))
+                pending.append(Diagnostic(file, n, 1, "log-syntax", "an indented line must follow an event"))
             else:
                 last_event.block.append((n, body))
             continue
         last_event = None
         if first == "@":
-            current = _header(file, n, body, games, current, errors)
-            continue
-        if current is None:
-            errors.append(Diagnostic(file, n, 1, "log-header",
-                                     "a game starts with header tags (@game ..., @players ...) before its events"))
-            current = GameText(len(games) + 1, n)
-            games.append(current)
-        last_event = Event.from_text(n, body)
-        current.events.append(last_event)
-    for g in games:
-        version = g.tag("kbg")
-        if version is not None and version.values[0].text != FORMAT_VERSION:
-            errors.append(Diagnostic(file, version.line, version.values[0].col, "log-header",
-                                     f"log format {version.values[0].text} is not known; this kbg reads format "
-                                     f"{FORMAT_VERSION}"))
-        if g.tag("game") is None:
-            errors.append(Diagnostic(file, g.line, 1, "log-header", f"game {g.index} has no @game tag"))
-        if g.tag("players") is None:
-            errors.append(Diagnostic(file, g.line, 1, "log-header", f"game {g.index} has no @players tag"))
-    if not games and not errors:
-        errors.append(Diagnostic(file, 1, 1, "log-empty", "the log holds no game"))
+            previous = current
+            current = _header(file, n, body, count, current, pending)
+        elif current is None:
+            pending.append(Diagnostic(file, n, 1, "log-header",
+                                      "a game starts with header tags (@game ..., @players ...) before its events"))
+            previous, current = None, GameText(count + 1, n)
+        else:
+            previous = current
+        if current is not previous:  # a game starts on line n: the one before it is complete
+            count += 1
+            if previous is not None:
+                _finish(file, previous, pending)
+                yield previous, cut(n)
+            elif count == 1 and any(d.line < n for d in pending):
+                yield None, cut(n)
+        if first != "@":
+            last_event = Event.from_text(n, body)
+            current.events.append(last_event)
+    if current is not None:
+        _finish(file, current, pending)
+        yield current, pending
+    elif pending:
+        yield None, pending
+    else:
+        yield None, [Diagnostic(file, 1, 1, "log-empty", "the log holds no game")]
+
+
+def split_games(file: str, text: str) -> tuple[list[GameText], list[Diagnostic]]:
+    """Every game of a log, and every problem found reading it (see :func:`iter_games`)."""
+    games: list[GameText] = []
+    errors: list[Diagnostic] = []
+    for g, found in iter_games(file, text):
+        if g is not None:
+            games.append(g)
+        errors.extend(found)
     return games, errors
