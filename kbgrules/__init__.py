@@ -18,9 +18,11 @@ if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at ru
     from collections.abc import Sequence
     from typing import Any, Literal, overload
 
+    from kbgrules.core.check import check_file, check_files
     from kbgrules.core.games import LoggedEvent, LoggedGame, new_game, read_games
     from kbgrules.core.model import GameInfo, OverlayInfo, RuleEntry, Ruleset, Source
     from kbgrules.core.protocols import Game
+    from kbgrules.core.report import CheckReport, GameReport
     from kbgrules.core.setup import SetupSheet
     from kbgrules.errors import (
         AmbiguousMoveError,
@@ -45,6 +47,8 @@ _LAZY = {
     **dict.fromkeys(["Domino", "KingdominoRuleset"], "kingdomino.model"),
     **dict.fromkeys(["LoggedEvent", "LoggedGame", "new_game", "read_games"], "core.games"),
     "Game": "core.protocols",
+    **dict.fromkeys(["check_file", "check_files"], "core.check"),
+    **dict.fromkeys(["CheckReport", "GameReport"], "core.report"),
     **dict.fromkeys(["AmbiguousMoveError", "IllegalMoveError", "LogSyntaxError"], "errors"),
 }
 
@@ -65,11 +69,13 @@ __version__ = "0.1.0"
 __all__ = [
     "AmbiguousMoveError",
     "Card",
+    "CheckReport",
     "DataError",
     "Diagnostic",
     "Domino",
     "Game",
     "GameInfo",
+    "GameReport",
     "IllegalMoveError",
     "KbgError",
     "KingOfTokyoRuleset",
@@ -86,6 +92,8 @@ __all__ = [
     "UnsafeYamlError",
     "VariantConflictError",
     "__version__",
+    "check_file",
+    "check_files",
     "games",
     "load",
     "new_game",
