@@ -278,3 +278,25 @@ def test_an_overlay_that_rewrites_a_rule_drops_its_old_translations() -> None:
     first = kbgrules.load("kot", edition="2011").rule("kot.tokyo.enter")
     assert base.translations and first.text != base.text
     assert first.translations != base.translations
+
+
+def test_loading_every_combination_leaves_the_shared_base_data_untouched() -> None:
+    """Loads share the cached base tree below its top level (no deep copy); nothing may write into it."""
+    import copy
+
+    from kbgrules.core.data import _base_tree_cached, data_root
+
+    games = ("kingdomino", "king-of-tokyo")
+    before = {g: copy.deepcopy(_base_tree_cached(str(data_root()), g)) for g in games}
+    loaded = 0
+    for info in kbgrules.games():
+        for ed in info.editions:
+            for n in range(1, 7):
+                for vs in [(), *((v.id,) for v in info.variants)]:
+                    try:
+                        kbgrules.setup_sheet(kbgrules.load(info.id, edition=ed.id, variants=vs, players=n))
+                        loaded += 1
+                    except kbgrules.KbgError:
+                        pass
+    assert loaded > 20
+    assert all(_base_tree_cached(str(data_root()), g) == before[g] for g in games)

@@ -393,7 +393,8 @@ def resolve(
                 raise VariantConflictError(f"{title} cannot be combined with {other!r}")
         applied.append(vf)
     user_involved = any(f.user for f in gf.parts) or any(f.user for f in applied)
-    tree = _base_tree(gf) if user_involved else copy.deepcopy(_base_tree_cached(str(data_root()), gid))
+    # the cached tree is shared below its top level: merge_patch copies what it changes
+    tree = _base_tree(gf) if user_involved else dict(_base_tree_cached(str(data_root()), gid))
     for f in applied:
         for section in f.data.get("replace", ()) or ():
             tree.pop(section, None)
