@@ -135,3 +135,18 @@ def test_iter_games_gives_each_game_with_its_own_problems() -> None:
     assert [d.code for _, found in iter_games("e.log", "# nothing\n") for d in found] == ["log-empty"]
     headless = [(g is not None, [d.code for d in f]) for g, f in iter_games("h.log", "Ann claim 1\n")]
     assert headless == [(True, ["log-header", "log-header", "log-header"])]
+
+
+def test_dask_missing_is_a_kbg_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import kbgrules.dask as kd
+    from kbgrules.errors import KbgError
+
+    def no_module(name: str) -> object:
+        raise ImportError(name)
+
+    monkeypatch.setattr(kd.importlib, "import_module", no_module)
+    with pytest.raises(KbgError) as info:
+        kd.check_files(LOGS)
+    assert info.value.code == "dask-missing"
+    with pytest.raises(KbgError):
+        next(kd.iter_reports(LOGS, "tcp://127.0.0.1:8786"))
