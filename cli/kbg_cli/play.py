@@ -7,15 +7,17 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kbgrules import KingdominoRuleset
 from kbgrules.core.check import RulesDirs, check_files
 from kbgrules.core.logfile import MAX_LOG_BYTES
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic
 
 from . import render
+
+if TYPE_CHECKING:
+    from kbgrules import KingdominoRuleset
 
 
 def read_input(path: str) -> tuple[str, bytes | None, Diagnostic | None]:
