@@ -17,10 +17,11 @@ from kbgrules.king_of_tokyo.cards.evolutions.common import (
     _key,
     _once,
     _own_buy,
+    _read_faces,
     _refuse,
 )
 from kbgrules.king_of_tokyo.hooks import Hook
-from kbgrules.king_of_tokyo.moves import Buy, Sweep, face
+from kbgrules.king_of_tokyo.moves import Buy, Sweep
 
 if TYPE_CHECKING:
     from kbgrules.king_of_tokyo.monster import Monster
@@ -214,13 +215,7 @@ class SuperiorAlienTechnology(Hook):
             names = ", ".join(st.cards[c].name for c in marked)
             raise _refuse(st, self.id, f"roll one die per card with a UFO token, in this order: {names} "
                                        f"({len(marked)} dice, not {len(args)})")
-        faces = []
-        for a in args:
-            f = face(a)
-            if f is None:
-                raise st._fail("kot-bad-face", face=a)
-            faces.append(f)
-        return faces
+        return _read_faces(st, args)
 
     def may_play(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         if args and args[0].lower() == "buy":

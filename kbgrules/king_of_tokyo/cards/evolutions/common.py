@@ -80,16 +80,22 @@ def _monster(st: StateBase, card: str, text: str) -> int:
     raise _refuse(st, card, f"{text!r} is not a monster still in the game")
 
 
-def _faces(st: StateBase, card: str, args: Sequence[str], form: str) -> list[str]:
-
-    if len(args) != form.count(" ") + 1:
-        raise _refuse(st, card, f"write: NAME play|use {card} {form}")
+def _read_faces(st: StateBase, args: Sequence[str]) -> list[str]:
+    """The die faces written as a card's arguments; a word that is no face is ``kot-bad-face``."""
     out = []
     for a in args:
         f = face(a)
         if f is None:
             raise st._fail("kot-bad-face", face=a)
         out.append(f)
+    return out
+
+
+def _faces(st: StateBase, card: str, args: Sequence[str], form: str) -> list[str]:
+
+    if len(args) != form.count(" ") + 1:
+        raise _refuse(st, card, f"write: NAME play|use {card} {form}")
+    out = _read_faces(st, args)
     if out[0] not in st.dice:
         raise _refuse(st, card, f"no die shows {out[0]}")
     return out

@@ -13,10 +13,10 @@ from kbgrules.king_of_tokyo.cards.evolutions.common import (
     _linger,
     _monster,
     _own_roll,
+    _read_faces,
     _refuse,
 )
 from kbgrules.king_of_tokyo.hooks import Hook
-from kbgrules.king_of_tokyo.moves import face
 
 if TYPE_CHECKING:
     from kbgrules.king_of_tokyo.statebase import StateBase
@@ -109,12 +109,7 @@ class LightningArmor(Hook):
             lost = " or ".join(str(m.stored[k]) for k in waiting)
             raise _refuse(st, "lightning-armor", f"roll one die per life lost: {lost}, not {len(args)}")
         key = match[0]
-        faces = []
-        for a in args:
-            f = face(a)
-            if f is None:
-                raise st._fail("kot-bad-face", face=a)
-            faces.append(f)
+        faces = _read_faces(st, args)
         del m.stored[key]
         dealer = int(key.rsplit(">", 1)[1])
         st.log.append(f"{m.name} rolls {' '.join(faces)} for Lightning Armor")
