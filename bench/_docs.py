@@ -1,9 +1,21 @@
-"""Shared by the bench scripts: write a figures section between markers in a docs page."""
+"""Shared by the bench scripts: time a call, write a figures section between markers in a docs page."""
 
 from __future__ import annotations
 
 import platform
+import time
+from collections.abc import Callable
 from pathlib import Path
+
+
+def best_of(repeats: int, fn: Callable[[], object]) -> float:
+    """The best wall-clock time, in seconds, of ``repeats`` calls of ``fn``."""
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
 
 
 def figures(begin: str, end: str, command: str, what: str, rows: list[tuple[str, str]]) -> str:

@@ -22,13 +22,12 @@ import io
 import platform
 import random
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import chess
 import chess.pgn
-from _docs import write_section
+from _docs import best_of, write_section
 
 from kbgrules.core.check import check_text
 from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
@@ -44,16 +43,6 @@ KOT_EDITIONS: tuple[tuple[str, str | None, tuple[str, ...]], ...] = (
     ("Dark Edition", "dark", ()),
     ("2016 + Power Up!", None, ("power-up",)),
 )
-
-
-def best_of(repeats: int, fn: Callable[[], object]) -> float:
-    """The best wall-clock time, in seconds, of ``repeats`` calls of ``fn``."""
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def events_in(logs: Sequence[str]) -> int:

@@ -11,10 +11,9 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
-from _docs import figures, write_section
+from _docs import best_of, figures, write_section
 
 import kbgrules
 from kbgrules.core.check import check_text
@@ -24,15 +23,6 @@ from kbgrules.kingdomino.simulate import simulate_kingdomino
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "benchmarks.md"
 BEGIN, END = "<!-- kingdomino:begin -->", "<!-- kingdomino:end -->"
-
-
-def best_of(repeats: int, fn) -> float:  # type: ignore[no-untyped-def]
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def bench_check(games: int, repeats: int) -> tuple[float, float]:
