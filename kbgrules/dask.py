@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from kbgrules.core.check import RulesDirs, check_file
+from kbgrules.core.logfile import log_files
 from kbgrules.core.report import CheckReport
 from kbgrules.errors import KbgError
 
@@ -37,7 +38,7 @@ def log_paths(paths_or_glob: str | Sequence[str]) -> list[str]:
     if not isinstance(paths_or_glob, str):
         return [os.fspath(p) for p in paths_or_glob]
     if os.path.isdir(paths_or_glob):
-        return sorted(glob.glob(os.path.join(glob.escape(paths_or_glob), "**", "*.log"), recursive=True))
+        return log_files(paths_or_glob)
     if glob.has_magic(paths_or_glob):
         return sorted(p for p in glob.glob(paths_or_glob, recursive=True) if os.path.isfile(p))
     return [paths_or_glob]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kbgrules.core.check import RulesDirs, check_files
-from kbgrules.core.logfile import MAX_LOG_BYTES
+from kbgrules.core.logfile import log_files, read_input
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic
 
@@ -20,22 +20,11 @@ if TYPE_CHECKING:
     from kbgrules import KingdominoRuleset
 
 
-def read_input(path: str) -> tuple[str, bytes | None, Diagnostic | None]:
-    """Bytes of a file (or stdin for ``-``), never reading more than the size limit allows."""
-    if path == "-":
-        return "<stdin>", sys.stdin.buffer.read(MAX_LOG_BYTES + 1), None
-    try:
-        with open(path, "rb") as fh:
-            return path, fh.read(MAX_LOG_BYTES + 1), None
-    except OSError as exc:
-        return path, None, Diagnostic(path, 1, 1, "unreadable", exc.strerror or str(exc))
-
-
 def expand(paths: list[str]) -> list[str]:
     out: list[str] = []
     for p in paths:
         if p != "-" and Path(p).is_dir():
-            found = sorted(str(x) for x in Path(p).rglob("*.log") if x.is_file())
+            found = log_files(p)
             out.extend(found)
             if not found:
                 out.append(p + "/*.log")  # reported as unreadable: nothing to check there

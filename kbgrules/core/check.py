@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kbgrules.core.logfile import GameText, Header, decode, iter_games, split_games
+from kbgrules.core.logfile import GameText, Header, decode, iter_games, read_input, split_games
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError, LogSyntaxError
 
@@ -200,18 +200,11 @@ def check_bytes(file: str, raw: bytes, rules_dirs: RulesDirs = (), timeline: boo
 
 def check_file(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) -> CheckReport:
     """Check one log file (``-``: standard input), never reading more than the size limit allows."""
-    import sys
-
-    from kbgrules.core.logfile import MAX_LOG_BYTES
-
-    if path == "-":
-        return check_bytes("<stdin>", sys.stdin.buffer.read(MAX_LOG_BYTES + 1), rules_dirs, timeline)
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_LOG_BYTES + 1)
-    except OSError as exc:
-        return CheckReport(input_errors=[Diagnostic(path, 1, 1, "unreadable", exc.strerror or str(exc))])
-    return check_bytes(path, raw, rules_dirs, timeline)
+    name, raw, err = read_input(path)
+    if raw is None:
+        assert err is not None
+        return CheckReport(input_errors=[err])
+    return check_bytes(name, raw, rules_dirs, timeline)
 
 
 def check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int = 1,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from kbgrules.errors import Diagnostic, LogSyntaxError
 
 __all__ = ["Event", "GameText", "Header", "LogSyntaxError", "PlayerNames", "Token", "decode", "iter_games",
-           "split_games", "tokens"]
+           "log_files", "read_input", "split_games", "tokens"]
 
 MAX_LOG_BYTES = 16 * 1024 * 1024
 FORMAT_VERSION = "1"
@@ -163,6 +163,27 @@ def _tokens_of(text: str, words: list[str], offset: int = 0) -> list[Token]:
         out.append(Token(word, offset + pos + 1))
         pos += len(word)
     return out
+
+
+def read_input(path: str) -> tuple[str, bytes | None, Diagnostic | None]:
+    """The name and bytes of a file (``-``: standard input), never reading more than the size limit
+    allows; or why it cannot be read."""
+    if path == "-":
+        import sys
+
+        return "<stdin>", sys.stdin.buffer.read(MAX_LOG_BYTES + 1), None
+    try:
+        with open(path, "rb") as fh:
+            return path, fh.read(MAX_LOG_BYTES + 1), None
+    except OSError as exc:
+        return path, None, Diagnostic(path, 1, 1, "unreadable", exc.strerror or str(exc))
+
+
+def log_files(directory: str) -> list[str]:
+    """Every ``*.log`` file in a directory and its subdirectories, in sorted order."""
+    from pathlib import Path
+
+    return sorted(str(x) for x in Path(directory).rglob("*.log") if x.is_file())
 
 
 def decode(file: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
