@@ -21,47 +21,41 @@ if TYPE_CHECKING:
 
 
 def expand(paths: list[str]) -> list[str]:
+    """The files to check: each directory's ``*.log`` files (an empty directory stays, to be reported)."""
     out: list[str] = []
     for p in paths:
-        if p != "-" and Path(p).is_dir():
-            found = log_files(p)
-            out.extend(found)
-            if not found:
-                out.append(p + "/*.log")  # reported as unreadable: nothing to check there
-        else:
-            out.append(p)
+        found = log_files(p) if p != "-" and Path(p).is_dir() else []
+        out.extend(found or [p])
     return out
 
 
-def _no_logs(path: str, report: CheckReport) -> CheckReport:
-    if path.endswith("/*.log") and report.input_errors and report.input_errors[0].code == "unreadable":
-        report.input_errors[0] = Diagnostic(path[:-6], 1, 1, "no-logs", "no *.log file in this directory")
-    return report
-
-
-def reports(paths: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool = False,
+def reports(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool = False,
             dask: str | None = None) -> Iterator[CheckReport]:
-    """One report per log named by ``paths`` (files, directories, -), in order, as each is checked:
-    here, on ``jobs`` worker processes, or on the Dask scheduler at address ``dask``."""
+    """One report per entry of ``expand``, in order, as each is checked: here, on ``jobs`` worker
+    processes, or on the Dask scheduler at address ``dask``."""
     if rules_dirs:
         import kbgrules
 
         kbgrules.games(rules_dirs)  # invalid user rule data: reported once, before any game
-    files = expand(paths)
+    empty = {f for f in files if f != "-" and Path(f).is_dir()}
+    logs = [f for f in files if f not in empty]
     if dask is not None:
         from kbgrules.dask import iter_reports
 
-        checked = iter_reports(files, dask, rules_dirs)
+        checked = iter_reports(logs, dask, rules_dirs)
     else:
-        checked = check_files(files, rules_dirs, jobs=jobs, timeline=timeline)
-    for path, report in zip(files, checked, strict=True):
-        yield _no_logs(path, report)
+        checked = check_files(logs, rules_dirs, jobs=jobs, timeline=timeline)
+    for path in files:
+        if path in empty:
+            yield CheckReport(input_errors=[Diagnostic(path, 1, 1, "no-logs", "no *.log file in this directory")])
+        else:
+            yield next(checked)
 
 
 def collect(paths: list[str], rules_dirs: RulesDirs) -> CheckReport:
     """Every log named by ``paths`` in one report, with the timelines ``kbg show`` draws."""
     report = CheckReport()
-    for r in reports(paths, rules_dirs, timeline=True):
+    for r in reports(expand(paths), rules_dirs, timeline=True):
         report.extend(r)
     return report
 
@@ -85,7 +79,7 @@ def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int 
     code, tally = 0, {"files": 0, "games": 0, "valid": 0, "violations": 0, "errors": 0}
     progress = render.Progress(0 if as_json else len(files), "checking")
     try:
-        for report in reports(paths, rules_dirs, jobs=auto_jobs(jobs, len(files)), dask=dask):
+        for report in reports(files, rules_dirs, jobs=auto_jobs(jobs, len(files)), dask=dask):
             code = max(code, report.exit_code)
             tally["files"] += 1
             tally["games"] += len(report.games)

@@ -211,15 +211,16 @@ def check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int = 1,
                 timeline: bool = False) -> Iterator[CheckReport]:
     """Check log files one after the other, or on ``jobs`` worker processes; yields one report per
     file as soon as it and the files before it are done, in the order of ``paths``. Memory stays flat:
-    a report is dropped by the caller once used, and keeps no game state (unless ``timeline``)."""
-    if jobs <= 1 or len(paths) <= 1 or "-" in paths:
+    a report is dropped by the caller once used, and keeps no game state (unless ``timeline``, which
+    keeps the check in this process: a timeline cannot travel between processes)."""
+    if jobs <= 1 or len(paths) <= 1 or "-" in paths or timeline:
         for path in paths:
             yield check_file(path, rules_dirs, timeline)
         return
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
-    work = partial(_check_in_worker, rules_dirs=tuple(os.fspath(d) for d in rules_dirs), timeline=timeline)
+    work = partial(check_file, rules_dirs=tuple(os.fspath(d) for d in rules_dirs), timeline=False)
     chunk = max(1, min(64, len(paths) // (jobs * 8)))
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_ignores_interrupts)
     try:
@@ -235,13 +236,6 @@ def _worker_ignores_interrupts() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _check_in_worker(path: str, rules_dirs: tuple[str, ...], timeline: bool) -> CheckReport:
-    report = check_file(path, rules_dirs, timeline)
-    for g in report.games:
-        g.timeline_builder = None  # a bound method of the final state: not sent back
-    return report
 
 
 def _dynasty_matches(games: list[GameReport]) -> list[dict[str, Any]]:
