@@ -24,7 +24,7 @@ class DiceRules(StateBase):
         n = self.rs.rolls + self.static(self.me, "extra_rolls") + self.bonus_rolls
         for k in self.alive():  # another monster's card may cap them (Blizzard)
             if k != self.active:
-                for _, hook in self.hooks_of(self.monsters[k]):
+                for hook in self.hooks_at(self.monsters[k], "others_max_rolls"):
                     cap = hook.others_max_rolls(self, k)
                     n = n if cap is None else min(n, cap)
         return n
@@ -38,7 +38,7 @@ class DiceRules(StateBase):
         if self.phase != "roll" or self.rolls:
             raise self._fail("kot-unexpected", expected=self.expected(), got="a first roll")
         self._check_faces(action.faces)
-        for _, hook in self.hooks_of(self.me):  # start-of-turn duties first (Superior Alien Technology)
+        for hook in self.hooks_at(self.me, "before_roll"):  # start-of-turn duties first (Superior Alien Technology)
             hook.before_roll(self, self.me)
         n = self.dice_count()
         if len(action.faces) != n:
@@ -49,7 +49,7 @@ class DiceRules(StateBase):
     def _reroll(self, action: Reroll) -> None:
         if self.phase != "roll" or not self.rolls:
             raise self._fail("kot-unexpected", expected=self.expected(), got="a re-roll")
-        free = any(h.free_reroll(self, self.me, action.dice) for _, h in self.hooks_of(self.me))
+        free = any(h.free_reroll(self, self.me, action.dice) for h in self.hooks_at(self.me, "free_reroll"))
         if self.rolls >= self.max_rolls() and not free:
             raise self._fail("kot-too-many-rolls", monster=self.me.name, rolls=self.max_rolls())
         self._check_faces(action.dice)
@@ -80,7 +80,7 @@ class DiceRules(StateBase):
         rs = self.rs
         m = self.me
         self.final_dice = list(self.dice)
-        for _, hook in self.hooks_of(m):
+        for hook in self.hooks_at(m, "resolve_dice"):
             self.dice = hook.resolve_dice(self, m, self.dice)
         counts = Counter(self.dice)
         for number in ("1", "2", "3"):
@@ -133,7 +133,7 @@ class DiceRules(StateBase):
                         o.vp = max(0, o.vp - int(hit.get("vp", 0)))
                         o.energy = max(0, o.energy - int(hit.get("energy", 0)))
                     extra_hits.append((self.neighbours(self.active), int(hit.get("hp", 0))))
-        for _, hook in self.hooks_of(m):
+        for hook in self.hooks_at(m, "on_resolve"):
             smashes = hook.on_resolve(self, m, smashes)
         for e in self.effects(m, "always"):
             smashes *= int(e.get("multiply_smash", 1))
@@ -157,7 +157,7 @@ class DiceRules(StateBase):
                     self.smashing = None
                 if lost:
                     self.smash_damage[i] = lost
-                    for _, hook in self.hooks_of(m):
+                    for hook in self.hooks_at(m, "on_smash_damage"):
                         hook.on_smash_damage(self, i)
         for victims, amount in extra_hits:
             for i in victims:

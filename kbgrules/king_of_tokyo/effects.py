@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kbgrules.king_of_tokyo.hooks import HOOKS, Hook
+from kbgrules.king_of_tokyo.hooks import HOOK_POINTS, HOOKS, Hook
 from kbgrules.king_of_tokyo.monster import Monster
 from kbgrules.king_of_tokyo.moves import FACES, Cure, Use
 from kbgrules.king_of_tokyo.statebase import StateBase
@@ -91,12 +91,27 @@ class CardEffects(StateBase):
 
     def hooks_of(self, m: Monster) -> Sequence[tuple[str, Hook]]:
         """(key, hook) for what works for the monster (``in_play``) and has a written hook; cached."""
+        return self._hook_table(m)[""]
+
+    def hooks_at(self, m: Monster, point: str) -> tuple[Hook, ...]:
+        """The hooks of what works for the monster that act at ``point`` (the name of a ``Hook`` method
+        their class overrides), in ``hooks_of`` order; cached, so a point no card uses costs nothing."""
+        if not m.cards and not m.tiles and not m.evolutions:
+            return ()
+        return self._hook_table(m)[point]
+
+    def _hook_table(self, m: Monster) -> dict[str, tuple[Any, ...]]:
+        """``hooks_of`` (under "") and ``hooks_at`` for every point, for what works for the monster now."""
         keys = tuple(self.in_play(m))
-        found = self._hooks_cache.get(keys)
-        if found is None:
-            found = tuple((c, HOOKS[h]) for c in keys if (h := self.cards[c].hook) is not None and h in HOOKS)
-            self._hooks_cache[keys] = found
-        return found
+        table = self._hooks_cache.get(keys)
+        if table is None:
+            pairs = tuple((c, HOOKS[h]) for c in keys if (h := self.cards[c].hook) is not None and h in HOOKS)
+            table = {"": pairs}
+            for point in HOOK_POINTS:
+                base = getattr(Hook, point)
+                table[point] = tuple(h for _, h in pairs if getattr(type(h), point) is not base)
+            self._hooks_cache[keys] = table
+        return table
 
     def trigger(self, m: Monster, when: str) -> None:
         for e in list(self.effects(m, when)):
@@ -106,7 +121,7 @@ class CardEffects(StateBase):
     def entered(self, m: Monster) -> None:
         """The monster has just moved into Tokyo (from outside)."""
         self.trigger(m, "enter")
-        for _, hook in self.hooks_of(m):
+        for hook in self.hooks_at(m, "on_enter"):
             hook.on_enter(self, m)
 
     def apply_gains(self, m: Monster, e: Mapping[str, Any]) -> None:

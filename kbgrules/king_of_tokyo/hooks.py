@@ -117,6 +117,9 @@ class Hook:
         raise st._fail("kot-card-use", card=st.cards[self.card].name, why="it has nothing to use")
 
 
+HOOK_POINTS = tuple(name for name, value in vars(Hook).items() if callable(value) and not name.startswith("_"))
+
+
 class HookRegistry(MutableMapping[str, Hook]):
     """Hooks by name. The modules ``plugins`` are imported on the first read; each registers its hooks."""
 

@@ -55,7 +55,7 @@ class MarketRules(StateBase):
     def buy_allowed(self, m: Monster, card: str) -> bool:
         """False if a hook forbids ``m`` to buy ``card`` now (Hibernation)."""
         try:
-            for _, hook in self.hooks_of(m):
+            for hook in self.hooks_at(m, "may_buy"):
                 hook.may_buy(self, m, card)
             own = HOOKS.get(self.cards[card].hook or "")
             if own is not None:
@@ -160,7 +160,7 @@ class MarketRules(StateBase):
             if action.top:  # the peeked card stays on top of the deck
                 self.deck[action.card] += 1
             raise self._fail("kot-no-energy", monster=m.name, need=price, have=m.energy, what=card.name)
-        for _, hook in self.hooks_of(m):
+        for hook in self.hooks_at(m, "may_buy"):
             hook.may_buy(self, m, card.id)
         if f"buy-forbidden:{action.monster}:{card.id}" in self.used_this_turn:  # Bamboozle
             raise self._fail("kot-unexpected", expected=f"{m.name} buying another card than {card.name} (Bamboozle), "

@@ -149,10 +149,10 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         if m.in_tokyo:
             r = self.rs.start_turn_reward
             self.gain(m, r.resource, r.amount)
-        for _, hook in self.hooks_of(m):
+        for hook in self.hooks_at(m, "before_turn_start"):
             hook.before_turn_start(self, m)
         self.trigger(m, "turn_start")
-        for _, hook in self.hooks_of(m):
+        for hook in self.hooks_at(m, "on_turn_start"):
             hook.on_turn_start(self, m)
 
     def expected(self) -> str:
@@ -256,7 +256,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
             self.trigger(self.me, "turn_end")
         for k, o in enumerate(self.monsters):
             if not o.eliminated:
-                for _, hook in self.hooks_of(o):
+                for hook in self.hooks_at(o, "on_turn_end"):
                     hook.on_turn_end(self, k)
         if not self.me.eliminated and self.me.tokens["poison"]:
             self.damage(self.active, self.me.tokens["poison"])

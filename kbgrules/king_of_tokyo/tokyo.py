@@ -38,12 +38,12 @@ class TokyoRules(StateBase):
         if m.eliminated or amount <= 0:
             return 0
         if source is not None and source != i:  # the dealer's cards first (Mecha Blast, Target Acquired)
-            for _, hook in self.hooks_of(self.monsters[source]):
+            for hook in self.hooks_at(self.monsters[source], "deal_damage"):
                 amount = hook.deal_damage(self, source, i, amount)
         ignore = [int(e["ignore_loss_of"]) for e in self.effects(m, "always") if "ignore_loss_of" in e]
         if amount in ignore or m.shielded_turn == self.turn_number:
             return 0
-        for _, hook in self.hooks_of(m):
+        for hook in self.hooks_at(m, "before_damage"):
             amount = hook.before_damage(self, i, amount, source)
         if amount <= 0:
             return 0
@@ -69,10 +69,10 @@ class TokyoRules(StateBase):
                 self.apply_gains(m, e)
         if lost:
             self.turn_losses.append((i, source, lost, self.smashing == i))
-            for _, hook in self.hooks_of(m):
+            for hook in self.hooks_at(m, "after_damage"):
                 hook.after_damage(self, i, lost, source)
             if source is not None and source != i:
-                for _, hook in self.hooks_of(self.monsters[source]):
+                for hook in self.hooks_at(self.monsters[source], "dealt_damage"):
                     hook.dealt_damage(self, source, i, lost)
         if m.hp == 0:
             if any(hook.on_zero_life(self, i) for _, hook in
@@ -138,14 +138,14 @@ class TokyoRules(StateBase):
         if action.yields:  # another monster's card may forbid it (Blizzard)
             for k in self.alive():
                 if k != action.monster:
-                    for _, hook in self.hooks_of(self.monsters[k]):
+                    for hook in self.hooks_at(self.monsters[k], "may_yield"):
                         hook.may_yield(self, k, action.monster)
         self.pending.remove(action.monster)
         if not action.yields:
-            for _, hook in self.hooks_of(self.monsters[action.monster]):
+            for hook in self.hooks_at(self.monsters[action.monster], "on_stay"):
                 hook.on_stay(self, action.monster)
         if action.yields:
-            for _, hook in self.hooks_of(self.monsters[action.monster]):
+            for hook in self.hooks_at(self.monsters[action.monster], "on_yield"):
                 hook.on_yield(self, action.monster)
             self.monsters[action.monster].location = "outside"
             self.log.append(f"{self.monsters[action.monster].name} yields Tokyo")
@@ -187,7 +187,8 @@ class TokyoRules(StateBase):
                 space = "city"
             elif self.bay_open() and self.occupant("bay") is None:
                 space = "bay"
-            if space is not None and not needs_smash and all(h.may_enter(self, m) for _, h in self.hooks_of(m)):
+            if space is not None and not needs_smash and \
+                    all(h.may_enter(self, m) for h in self.hooks_at(m, "may_enter")):
                 m.location = space
                 r = self.rs.enter_reward
                 self.gain(m, r.resource, r.amount)

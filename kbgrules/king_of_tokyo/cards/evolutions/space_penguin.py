@@ -116,7 +116,7 @@ class MiraculousCatch(Hook):
         price = max(0, st.cost(cid, m) - 1)
         if m.energy < price:
             raise st._fail("kot-no-energy", monster=m.name, need=price, have=m.energy, what=card.name)
-        for _, hook in st.hooks_of(m):
+        for hook in st.hooks_at(m, "may_buy"):
             hook.may_buy(st, m, cid)
         m.energy -= price
         st.discards[cid] -= 1
