@@ -106,12 +106,19 @@ def test_schemas_are_draft_2020_12() -> None:
 
 
 def test_compiled_data_is_current() -> None:
-    """rules_data/compiled.json (fast start-up) matches the YAML: rebuild with python -m kbgrules.core.data --build."""
-    from kbgrules.core.data import COMPILED, compiled_text
+    """rules_data/compiled/GAME.json (fast start-up) matches the YAML: rebuild with python -m kbgrules.core.data
+    --build. Each game's directory is named by its id (a load by id reads that directory only)."""
+    from kbgrules.core.data import COMPILED, _shipped, compiled_text, game_dirs
     from kbgrules.core.paths import data_root
 
-    assert (data_root() / COMPILED).read_text(encoding="utf-8") == compiled_text(), \
-        "stale: run python -m kbgrules.core.data --build"
+    root = data_root()
+    games = game_dirs(str(root))
+    assert games == ("king-of-tokyo", "kingdomino")
+    assert sorted(p.name for p in (root / COMPILED).iterdir()) == [f"{g}.json" for g in games]
+    for g in games:
+        assert (root / COMPILED / f"{g}.json").read_text(encoding="utf-8") == compiled_text(g), \
+            "stale: run python -m kbgrules.core.data --build"
+        assert [f.data["id"] for f in _shipped(str(root), game=g) if f.kind == "game"] == [g]
 
 
 def test_compiled_data_gives_the_same_rules() -> None:

@@ -12,10 +12,13 @@ from kbgrules.core.model import Component, Document, GameInfo, OverlayInfo, Rule
 
 def freeze(value: Any) -> Any:
     """A read-only deep copy: mappings become MappingProxyType, lists become tuples."""
+    t = type(value)
+    if t is str or t is int or t is bool or t is float or value is None:  # most of the tree: said first
+        return value
     if isinstance(value, dict):
         return MappingProxyType({k: freeze(v) for k, v in value.items()})
     if isinstance(value, list):
-        return tuple(freeze(v) for v in value)
+        return tuple([freeze(v) for v in value])
     return value
 
 

@@ -72,7 +72,7 @@ def _yaml_files(root: Path) -> list[Path]:
     return sorted(p for p in files if "schema" not in p.relative_to(root).parts)
 
 
-COMPILED = "compiled.json"  # the shipped YAML files, parsed: python -m kbgrules.core.data --build
+COMPILED = "compiled"  # the shipped YAML files, parsed, one JSON file per game: python -m kbgrules.core.data --build
 
 
 def _digest(raw: bytes) -> str:
@@ -81,19 +81,29 @@ def _digest(raw: bytes) -> str:
     return hashlib.blake2b(raw, digest_size=16).hexdigest()
 
 
-@lru_cache(maxsize=2)
-def _shipped(root: str, marks: bool = False) -> tuple[DataFile, ...]:
-    """The shipped files. Without ``marks``, a file whose bytes match ``compiled.json`` is taken from
-    there (no YAML parsing: faster start-up) and carries no positions; diagnostics need ``marks``."""
+@lru_cache(maxsize=1)
+def game_dirs(root: str) -> tuple[str, ...]:
+    """The shipped games' directories (each holds a ``game.yaml``; its name is the game's id)."""
+    return tuple(sorted(d for d in os.listdir(root) if os.path.isfile(os.path.join(root, d, "game.yaml"))))
+
+
+@lru_cache(maxsize=6)
+def _shipped(root: str, marks: bool = False, game: str | None = None) -> tuple[DataFile, ...]:
+    """The shipped files (with ``game``, only that game's directory). Without ``marks``, a file whose
+    bytes match the game's compiled JSON is taken from there (no YAML parsing: faster start-up) and
+    carries no positions; diagnostics need ``marks``."""
+    if game is None:
+        return tuple(f for d in game_dirs(root) for f in _shipped(root, marks, d))
     import json
 
     base = Path(root)
     compiled: dict[str, Any] = {}
-    if not marks and (base / COMPILED).is_file():
-        compiled = json.loads((base / COMPILED).read_text(encoding="utf-8"))["files"]
+    packed = base / COMPILED / f"{game}.json"
+    if not marks and packed.is_file():
+        compiled = json.loads(packed.read_text(encoding="utf-8"))["files"]
     out = []
-    for p in _yaml_files(base):
-        shown = "rules_data/" + p.relative_to(base).as_posix()
+    for p in _yaml_files(base / game):
+        shown = f"rules_data/{game}/" + p.relative_to(base / game).as_posix()
         entry = compiled.get(shown)
         if entry is not None:
             raw = p.read_bytes()
@@ -107,20 +117,25 @@ def _shipped(root: str, marks: bool = False) -> tuple[DataFile, ...]:
     return tuple(out)
 
 
-def compiled_text(root: Path | None = None) -> str:
-    """What ``compiled.json`` should hold: every shipped file's digest and parsed data."""
+def compiled_text(game: str, root: Path | None = None) -> str:
+    """What ``compiled/GAME.json`` should hold: the digest and parsed data of each of the game's files."""
     import json
 
     base = root or data_root()
     files = {}
-    for f, p in zip(_shipped(str(base), marks=True), _yaml_files(base), strict=True):
+    for f, p in zip(_shipped(str(base), marks=True, game=game), _yaml_files(base / game), strict=True):
         files[f.doc.file] = {"digest": _digest(p.read_bytes()), "data": f.doc.data}
-    return json.dumps({"kbg_compiled": 1, "files": files}, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return json.dumps({"kbg_compiled": 2, "files": files}, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def build_compiled(root: Path | None = None) -> Path:
-    out = (root or data_root()) / COMPILED
-    out.write_text(compiled_text(root), encoding="utf-8")
+def build_compiled(root: Path | None = None) -> list[Path]:
+    base = root or data_root()
+    (base / COMPILED).mkdir(exist_ok=True)
+    out = []
+    for game in game_dirs(str(base)):
+        path = base / COMPILED / f"{game}.json"
+        path.write_text(compiled_text(game, base), encoding="utf-8")
+        out.append(path)
     return out
 
 
@@ -209,9 +224,9 @@ class Catalog:
             raise DataError(diags)
 
 
-@lru_cache(maxsize=1)
-def _shipped_catalog(root: str) -> Catalog:
-    return Catalog(_shipped(root))
+@lru_cache(maxsize=3)
+def _shipped_catalog(root: str, game: str | None = None) -> Catalog:
+    return Catalog(_shipped(root, game=game))
 
 
 def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:
@@ -227,6 +242,15 @@ def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:
             seen.add(key)
             extra.extend(read_user_dir(d))
     return Catalog([*_shipped(root, marks=True), *extra])
+
+
+def catalog_for(game: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:
+    """A catalog that knows ``game``: only that game's shipped files when it is named by its id
+    (the usual case: less to read on start-up), else every game's."""
+    root = str(data_root())
+    if not rules_dirs and game in game_dirs(root):
+        return _shipped_catalog(root, game)
+    return catalog(rules_dirs)
 
 
 def user_dirs_stamp(rules_dirs: Sequence[str | os.PathLike[str]]) -> tuple[tuple[str, int, int], ...]:
@@ -303,7 +327,7 @@ def merge_patch(target: Any, patch: Any) -> Any:
 
 @lru_cache(maxsize=8)
 def _base_tree_cached(root: str, gid: str) -> dict[str, Any]:
-    return _base_tree(_shipped_catalog(root).games[gid])
+    return _base_tree(_shipped_catalog(root, gid if gid in game_dirs(root) else None).games[gid])
 
 
 def _base_tree(gf: GameFiles, edition: str | None = None) -> dict[str, Any]:
@@ -360,7 +384,7 @@ def resolve(
     players: int | None = None,
     rules_dirs: Sequence[str | os.PathLike[str]] = (),
 ) -> Resolved:
-    cat = catalog(rules_dirs)
+    cat = catalog_for(game, rules_dirs)
     gid = resolve_game(cat, game)
     gf = cat.games[gid]
     gdata = gf.game.data
@@ -508,14 +532,15 @@ def validate_effective(res: Resolved) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m kbgrules.core.data --build``: rewrite rules_data/compiled.json after editing rule data."""
+    """``python -m kbgrules.core.data --build``: rewrite rules_data/compiled/ after editing rule data."""
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
     if args != ["--build"]:
         print("usage: python -m kbgrules.core.data --build", file=sys.stderr)
         return 2
-    print(build_compiled())
+    for path in build_compiled():
+        print(path)
     return 0
 
 

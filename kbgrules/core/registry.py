@@ -74,7 +74,7 @@ def engine_for(game_data: Mapping[str, Any]) -> Engine:
 
 def engine_of(game: str, rules_dirs: Sequence[str] = ()) -> Engine:
     """The engine of ``game`` (an id or alias)."""
-    from kbgrules.core.data import catalog, resolve_game
+    from kbgrules.core.data import catalog_for, resolve_game
 
-    cat = catalog(rules_dirs)
+    cat = catalog_for(game, rules_dirs)
     return engine_for(cat.games[resolve_game(cat, game)].game.data)

@@ -208,7 +208,7 @@ def parse_text(file: str, text: str) -> YamlDocument:
             return
         raise fatal(m.line, m.col, "custom-tag", f"tag {tag!r} is not allowed in rule data")
 
-    import yaml  # here, not at import: start-up reads the shipped data from compiled.json
+    import yaml  # here, not at import: start-up reads the shipped data from rules_data/compiled/
 
     loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
