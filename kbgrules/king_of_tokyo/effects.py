@@ -15,6 +15,21 @@ from kbgrules.king_of_tokyo.moves import FACES, Cure, Use
 from kbgrules.king_of_tokyo.statebase import StateBase
 
 
+class Holdings:
+    """What one set of in-play keys does: the hooks by point, and the data effects by ``when`` and the
+    sums of static effects, each filled on first use."""
+
+    __slots__ = ("effects", "keys", "pairs", "points", "static")
+
+    def __init__(self, keys: tuple[str, ...], cards: Mapping[str, Any]) -> None:
+        self.keys = keys
+        self.pairs = tuple((c, HOOKS[h]) for c in keys if (h := cards[c].hook) is not None and h in HOOKS)
+        self.points = {point: tuple(h for _, h in self.pairs if getattr(type(h), point) is not getattr(Hook, point))
+                       for point in HOOK_POINTS}
+        self.effects: dict[str, tuple[Mapping[str, Any], ...]] = {}
+        self.static: dict[str, int] = {}
+
+
 class CardEffects(StateBase):
     """Card effects: the data effects and hooks of what is in play, and the actions ``use`` and ``cure``."""
 
@@ -37,14 +52,13 @@ class CardEffects(StateBase):
             cards.append(f"evolution:{m.icy}")  # Icy Reflection's copy, while someone has the card in play
         return cards
 
-    def _card_effects(self, keys: tuple[str, ...], when: str) -> tuple[Mapping[str, Any], ...]:
-        """The effects of the cards ``keys`` (as ``in_play`` gives them) that act ``when``; cached, as cards
-        do not change."""
-        found = self._effects_cache.get((keys, when))
+    def holdings(self, m: Monster) -> Holdings:
+        """What the cards working for the monster (``in_play``) do, as tables shared by every game of the
+        ruleset (they depend on the card data only)."""
+        keys = tuple(self.in_play(m))
+        found = self._holdings.get(keys)
         if found is None:
-            cards = self.cards
-            found = tuple(e for cid in keys for e in cards[cid].effects if e["when"] == when)
-            self._effects_cache[(keys, when)] = found
+            found = self._holdings[keys] = Holdings(keys, self.cards)
         return found
 
     def _market_effects(self) -> list[Mapping[str, Any]]:
@@ -52,17 +66,20 @@ class CardEffects(StateBase):
         return [e for cid in self.market for e in self.cards[cid].effects if e["when"] == "market"]
 
     def effects(self, m: Monster, when: str) -> Sequence[Mapping[str, Any]]:
-        found = self._card_effects(tuple(self.in_play(m)), when)
+        h = self.holdings(m)
+        found = h.effects.get(when)
+        if found is None:
+            found = h.effects[when] = tuple(e for cid in h.keys for e in self.cards[cid].effects if e["when"] == when)
         if when == "always" and self.has_events:
             return [*found, *self._market_effects()]
         return found
 
     def static(self, m: Monster, key: str) -> int:
-        keys = tuple(self.in_play(m))
-        total = self._static_cache.get((keys, key))
+        h = self.holdings(m)
+        total = h.static.get(key)
         if total is None:
-            total = sum(int(e.get(key, 0)) for e in self._card_effects(keys, "always"))
-            self._static_cache[(keys, key)] = total
+            total = h.static[key] = sum(int(e.get(key, 0)) for cid in h.keys for e in self.cards[cid].effects
+                                        if e["when"] == "always")
         if self.has_events:
             total += sum(int(e.get(key, 0)) for e in self._market_effects())
         return total
@@ -90,28 +107,15 @@ class CardEffects(StateBase):
         return True
 
     def hooks_of(self, m: Monster) -> Sequence[tuple[str, Hook]]:
-        """(key, hook) for what works for the monster (``in_play``) and has a written hook; cached."""
-        return self._hook_table(m)[""]
+        """(key, hook) for what works for the monster (``in_play``) and has a written hook."""
+        return self.holdings(m).pairs
 
     def hooks_at(self, m: Monster, point: str) -> tuple[Hook, ...]:
         """The hooks of what works for the monster that act at ``point`` (the name of a ``Hook`` method
-        their class overrides), in ``hooks_of`` order; cached, so a point no card uses costs nothing."""
+        their class overrides), in ``hooks_of`` order: a point no card uses costs nothing."""
         if not m.cards and not m.tiles and not m.evolutions:
             return ()
-        return self._hook_table(m)[point]
-
-    def _hook_table(self, m: Monster) -> dict[str, tuple[Any, ...]]:
-        """``hooks_of`` (under "") and ``hooks_at`` for every point, for what works for the monster now."""
-        keys = tuple(self.in_play(m))
-        table = self._hooks_cache.get(keys)
-        if table is None:
-            pairs = tuple((c, HOOKS[h]) for c in keys if (h := self.cards[c].hook) is not None and h in HOOKS)
-            table = {"": pairs}
-            for point in HOOK_POINTS:
-                base = getattr(Hook, point)
-                table[point] = tuple(h for _, h in pairs if getattr(type(h), point) is not base)
-            self._hooks_cache[keys] = table
-        return table
+        return self.holdings(m).points[point]
 
     def trigger(self, m: Monster, when: str) -> None:
         for e in list(self.effects(m, when)):

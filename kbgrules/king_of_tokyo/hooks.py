@@ -128,6 +128,7 @@ class HookRegistry(MutableMapping[str, Hook]):
         self._hooks: dict[str, Hook] = {}
         self._by_module: dict[str, Mapping[str, Hook]] = {}
         self._loaded = False
+        self._version = 0
 
     def register(self, module: str, hooks: Mapping[str, Hook]) -> None:
         """Add the hooks of ``module`` (its dotted name); no name may be registered twice."""
@@ -135,6 +136,7 @@ class HookRegistry(MutableMapping[str, Hook]):
         assert not clash, clash
         self._by_module[module] = hooks
         self._hooks.update(hooks)
+        self._version += 1
 
     def _load(self) -> dict[str, Hook]:
         if not self._loaded:
@@ -148,6 +150,12 @@ class HookRegistry(MutableMapping[str, Hook]):
             first = [name for module in self.plugins for name in self._by_module.get(module, ())]
             self._hooks = {name: self._hooks[name] for name in [*first, *self._hooks]}  # in the order of plugins
         return self._hooks
+
+    @property
+    def version(self) -> int:
+        """Changes whenever a hook is added or removed (tables built from the hooks go stale)."""
+        self._load()
+        return self._version
 
     def __getitem__(self, name: str) -> Hook:
         return self._load()[name]
@@ -163,9 +171,11 @@ class HookRegistry(MutableMapping[str, Hook]):
 
     def __setitem__(self, name: str, hook: Hook) -> None:
         self._load()[name] = hook
+        self._version += 1
 
     def __delitem__(self, name: str) -> None:
         del self._load()[name]
+        self._version += 1
 
     def __repr__(self) -> str:
         return f"HookRegistry({self._load()!r})"

@@ -4,7 +4,7 @@ evolutions, and the numbers the rules use, built from the effective data tree.""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -124,6 +124,8 @@ class KingOfTokyoRuleset(Ruleset):
     dice_tokens_per_turn: int = 0
     buy_fallback_energy: int = 0
     sweep_keeps_events: bool = False
+    # tables the engine derives from this ruleset's data on first use (never part of the rules themselves)
+    derived: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def setup(self) -> KingOfTokyoSetup:

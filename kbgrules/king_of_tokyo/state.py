@@ -109,9 +109,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         self.smashing = None
         self.turn_losses = []
         self.enter_snapshot = None
-        self._effects_cache = {}
-        self._static_cache = {}
-        self._hooks_cache = {}
+        self._holdings = rs.derived.setdefault(("holdings", HOOKS.version), {})
         self._rushers = frozenset(c.id for c in rs.evolutions if c.hook in ("monkey_rush", "feline_motor"))
         for m, monster in zip(self.monsters, monsters, strict=False):
             m.monster = monster
@@ -327,8 +325,8 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
 # damage(); the hooks they call, before_roll, free_reroll and others_max_rolls, change nothing)
 _NO_DAMAGE = frozenset((Roll, Reroll, Cure, Tokens))
 _AS_IS = frozenset((bool, int, str, type(None), Outcome))  # values a snapshot shares (immutable)
-_SHARED = frozenset(("rs", "cards", "players", "history", "enter_snapshot", "_effects_cache", "_static_cache",
-                     "_hooks_cache", "_rushers"))  # not in a snapshot
+_SHARED = frozenset(("rs", "cards", "players", "history", "enter_snapshot", "_holdings",
+                     "_rushers"))  # not in a snapshot
 
 _DISPATCH: dict[type, Any] = {
     Roll: KingOfTokyoState._roll, Reroll: KingOfTokyoState._reroll, Keep: KingOfTokyoState._keep,

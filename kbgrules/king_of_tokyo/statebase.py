@@ -64,10 +64,9 @@ class StateBase:
     turn_losses: list[tuple[int, int | None, int, bool]]  # this turn: (monster, source, lost, smash)
     # the state just before the last Enter Tokyo step: (turn, actions applied, snapshot) (Monkey Rush)
     enter_snapshot: tuple[int, int, dict[str, Any]] | None
-    # derived from the card data only (never stale, shared by snapshots): by in_play keys
-    _effects_cache: dict[tuple[tuple[str, ...], str], tuple[Mapping[str, Any], ...]]
-    _static_cache: dict[tuple[tuple[str, ...], str], int]
-    _hooks_cache: dict[tuple[str, ...], dict[str, tuple[Any, ...]]]  # "": (key, hook) pairs; a point: hooks
+    # what each set of in-play keys does (effects.Holdings), by in_play keys: from the card data only, so
+    # shared by the games of a ruleset (and by snapshots)
+    _holdings: dict[tuple[str, ...], Any]
     _rushers: frozenset[str]  # evolutions that can take an Enter Tokyo step back
 
     def _fail(self, code: str, **params: Any) -> IllegalMoveError:
@@ -94,6 +93,7 @@ class StateBase:
         # (key, Hook): the hooks module imports this one, so it is not named here
         def hooks_of(self, m: Monster) -> Sequence[tuple[str, Any]]: ...
         def hooks_at(self, m: Monster, point: str) -> tuple[Any, ...]: ...
+        def holdings(self, m: Monster) -> Any: ...
         def discard_card(self, m: Monster, card: str) -> None: ...
         def max_hp(self, m: Monster) -> int: ...
         def gain(self, m: Monster, resource: str, amount: int) -> None: ...
