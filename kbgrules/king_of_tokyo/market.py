@@ -67,6 +67,7 @@ class MarketRules(StateBase):
     # ---------------------------------------------------------------- buy and sweep
 
     def _buy_or_sweep(self, action: Buy | Sweep) -> None:
+        self._end_rolling(action)  # as a buy or sweep does; no undo needed for that part (as for keep)
         if self._market_action_safe(action):
             self._market_action(action)
             return
@@ -103,7 +104,9 @@ class MarketRules(StateBase):
                 return False
         return not self.deck_order or tuple(self.deck_order[:len(reveals)]) == tuple(reveals)
 
-    def _market_action(self, action: Buy | Sweep) -> None:
+    def _end_rolling(self, action: Buy | Sweep) -> None:
+        """A buy or sweep of the active monster ends its rolling and the Tokyo decisions; a buy or sweep
+        out of turn is refused (unless Opportunist allows it)."""
         buyer = self.monsters[action.monster]
         opportunist = (isinstance(action, Buy) and action.monster != self.active and action.seller is None
                        and not action.top and "opportunist" in self.all_cards(buyer)
@@ -120,7 +123,10 @@ class MarketRules(StateBase):
                 if action.monster != self.active and self.phase == "buy":
                     raise self._fail("kot-wrong-monster", expected=self.me.name, actor=buyer.name)
                 raise self._fail("kot-unexpected", expected=self.expected(), got=what)
-        m = buyer
+
+    def _market_action(self, action: Buy | Sweep) -> None:
+        self._end_rolling(action)
+        m = self.monsters[action.monster]
         if isinstance(action, Sweep):
             if m.energy < self.rs.sweep_cost:
                 raise self._fail("kot-no-energy", monster=m.name, need=self.rs.sweep_cost, have=m.energy,
