@@ -119,14 +119,16 @@ class Parser(PlayerNames):
             if len(words) < 2:
                 raise LogSyntaxError("expected: deal N N ... (the numbers of the dominoes revealed)", ev.col)
             return Deal(tuple([_number(ev, words, i, "a domino") for i in range(1, len(words))]))
-        t = ev.tokens
-        if head == "kings":
-            order = tuple(self.player(x) for x in t[1:])
-            if not order:
-                raise LogSyntaxError("expected: kings NAME NAME ... (the kings in the order drawn)", ev.col)
-            return DrawKings(order)
         if head == "expect":
-            return self.expect(ev)
+            return self.fast_expect(ev, words) or self.expect(ev)
+        if head == "kings":
+            if len(words) < 2:
+                raise LogSyntaxError("expected: kings NAME NAME ... (the kings in the order drawn)", ev.col)
+            index = self.index
+            if all(w in index for w in words[1:]):
+                return DrawKings(tuple([index[w] for w in words[1:]]))
+            return DrawKings(tuple(self.player(x) for x in ev.tokens[1:]))  # raises, with the column
+        t = ev.tokens
         if head in ("out", "line"):
             return self.position(ev, head)
         if len(t) > 1 and t[1].text in ("claim", "place", "discard", "kingdom", "discards"):
@@ -180,6 +182,17 @@ class Parser(PlayerNames):
             return Parsed(ev, "position", what="discards", player=who, values=[_number(ev, words, 2, "a count")])
         raise LogSyntaxError(f"unknown verb {verb!r}: use claim, place, discard (or kingdom, discards in a "
                              "starting position)", ev.tokens[1].col)
+
+    def fast_expect(self, ev: Event, words: list[str]) -> Parsed | None:
+        """``expect score NAME N`` and ``expect winner NAME...`` read from the words alone when they are
+        well formed (None otherwise: :meth:`expect` reads and reports the rest)."""
+        index = self.index
+        n = len(words)
+        if n == 4 and words[1] == "score" and words[2] in index and words[3].isdigit() and words[3].isascii():
+            return Parsed(ev, "expect", what="score", player=index[words[2]], values=[int(words[3])])
+        if n >= 3 and words[1] in ("winner", "winners") and all(w in index for w in words[2:]):
+            return Parsed(ev, "expect", what="winner", values=[index[w] for w in words[2:]])
+        return None
 
     def expect(self, ev: Event) -> Parsed:
         t = ev.tokens
