@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from kbgrules.core.compiled import mypyc_attr
 from kbgrules.errors import Diagnostic, LogSyntaxError
 
 __all__ = ["Event", "GameText", "Header", "LogSyntaxError", "PlayerNames", "Token", "decode", "iter_games",
@@ -54,6 +55,7 @@ class Token:
         return hash((self.text, self.col))
 
 
+@mypyc_attr(serializable=True)  # compiled (bench/build_mypyc.py), Event.__new__ must not call __init__
 class Event:
     """One event line: its tokens with columns, and the indented lines under it.
 
@@ -75,7 +77,7 @@ class Event:
     @classmethod
     def from_text(cls, line: int, text: str) -> Event:
         """An event of one line of text (no indentation, comment or trailing blanks); tokens on demand."""
-        ev = cls.__new__(cls)
+        ev = _new_event(cls)  # no __init__ (mypyc cannot compile cls.__new__(cls), so a name bound below)
         ev.line = line
         ev._tokens = None
         ev._text = text
@@ -108,6 +110,9 @@ class Event:
         return (self.line, self.tokens, self.block) == (other.line, other.tokens, other.block)
 
     __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it replaces
+
+
+_new_event = Event.__new__
 
 
 @dataclass(slots=True)

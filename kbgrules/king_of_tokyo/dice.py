@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from kbgrules.core.compiled import trait
 from kbgrules.king_of_tokyo.moves import FACES, SHORT, Keep, Reroll, Roll
 from kbgrules.king_of_tokyo.statebase import StateBase
 
 
+@trait
 class DiceRules(StateBase):
     """The dice of the active monster, from its first roll to their resolution."""
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from kbgrules.core.compiled import trait
 from kbgrules.king_of_tokyo.hooks import HOOKS
 from kbgrules.king_of_tokyo.monster import Monster
 from kbgrules.king_of_tokyo.moves import Evolve, Play, Take, Tokens, UnsupportedCardError
 from kbgrules.king_of_tokyo.statebase import StateBase
 
 
+@trait
 class EditionRules(StateBase):
     """Wickedness tiles, evolutions and dice tokens, where the edition or a variant has them."""
 

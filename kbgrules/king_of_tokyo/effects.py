@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kbgrules.core.compiled import trait
 from kbgrules.king_of_tokyo.hooks import HOOK_POINTS, HOOKS, Hook
 from kbgrules.king_of_tokyo.monster import Monster
 from kbgrules.king_of_tokyo.moves import FACES, Cure, Use
@@ -30,6 +31,7 @@ class Holdings:
         self.static: dict[str, int] = {}
 
 
+@trait
 class CardEffects(StateBase):
     """Card effects: the data effects and hooks of what is in play, and the actions ``use`` and ``cure``."""
 

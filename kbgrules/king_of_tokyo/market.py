@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from kbgrules.core.compiled import trait
 from kbgrules.errors import IllegalMoveError
 from kbgrules.king_of_tokyo.hooks import HOOKS
 from kbgrules.king_of_tokyo.monster import Monster
@@ -15,6 +16,7 @@ from kbgrules.king_of_tokyo.moves import Buy, Sweep, UnsupportedCardError
 from kbgrules.king_of_tokyo.statebase import StateBase
 
 
+@trait
 class MarketRules(StateBase):
     """The Power card market and the deck behind it."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from kbgrules.core.compiled import mypyc_attr
 from kbgrules.errors import IllegalMoveError, KbgError
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 
@@ -46,6 +47,7 @@ class ChanceNeeded(Exception):
         self.count = count
 
 
+@mypyc_attr(native_class=False)  # compiled as a native class, it would lose the class attribute code
 class UnsupportedCardError(KbgError):
     """A card whose effect the checker cannot replay yet (it names a hook that is not written)."""
 

@@ -56,6 +56,7 @@ from kbgrules.king_of_tokyo.moves import UnsupportedCardError as UnsupportedCard
 from kbgrules.king_of_tokyo.moves import Use as Use
 from kbgrules.king_of_tokyo.moves import face as face
 from kbgrules.king_of_tokyo.moves import violation as violation
+from kbgrules.king_of_tokyo.statebase import StateBase
 from kbgrules.king_of_tokyo.tokyo import TokyoRules
 
 
@@ -205,9 +206,8 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
     def _snapshot(self) -> dict[str, Any]:
         """A copy of everything an action can change (the rules, the history and the caches stay shared)."""
         snap: dict[str, Any] = {}
-        for k, v in self.__dict__.items():
-            if k in _SHARED:
-                continue
+        for k in _COPIED:
+            v = getattr(self, k)
             t = type(v)
             if t in _AS_IS:
                 snap[k] = v
@@ -230,7 +230,8 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         return snap
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
-        self.__dict__.update(snapshot)
+        for k, v in snapshot.items():
+            setattr(self, k, v)
 
     def _end_turn(self, action: EndTurn) -> None:
         if self.phase == "roll" and self.rolls:
@@ -327,6 +328,15 @@ _NO_DAMAGE = frozenset((Roll, Reroll, Cure, Tokens))
 _AS_IS = frozenset((bool, int, str, type(None), Outcome))  # values a snapshot shares (immutable)
 _SHARED = frozenset(("rs", "cards", "players", "history", "enter_snapshot", "_holdings",
                      "_rushers"))  # not in a snapshot
+# what a snapshot copies: every attribute StateBase declares but the shared ones, named here because a state
+# compiled by mypyc (bench/build_mypyc.py) has no __dict__; a new attribute must be added here or to _SHARED
+_COPIED = ("monsters", "has_events", "tile_sides", "tile_supply", "tile_faces", "bought", "token_dice", "deck",
+           "discards", "market", "active", "phase", "dice", "rolls", "smash_damage", "smashes", "dealt_damage",
+           "extra_turn", "frenzy_now", "bonus_rolls", "fewer_dice", "fewer_dice_next", "used_this_turn", "cures",
+           "final_dice", "just_revealed", "heal_rays", "camouflage", "deck_order", "pending", "turn_number", "over",
+           "turn_ends", "log", "starting", "smashing", "turn_losses")
+_declared = vars(StateBase).get("__annotations__")  # None once compiled
+assert _declared is None or [k for k in _declared if k not in _SHARED] == list(_COPIED), "update _COPIED"
 
 _DISPATCH: dict[type, Any] = {
     Roll: KingOfTokyoState._roll, Reroll: KingOfTokyoState._reroll, Keep: KingOfTokyoState._keep,

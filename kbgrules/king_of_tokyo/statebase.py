@@ -3,14 +3,16 @@
 
 ``KingOfTokyoState`` (kbgrules.king_of_tokyo.state) joins the parts, one module each: card effects,
 dice, Tokyo, the market and the editions' additions. Each part derives from ``StateBase``; the
-signatures below, seen by type checkers only, are those defined in another part.
+methods below that raise NotImplementedError are defined in another part (they come before
+``StateBase`` in the order of ``KingOfTokyoState``'s bases). They are real methods, not declarations
+under ``if TYPE_CHECKING``, so that mypyc can compile the parts (see bench/build_mypyc.py).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kbgrules.errors import IllegalMoveError
 from kbgrules.king_of_tokyo.model import Card, KingOfTokyoRuleset
@@ -79,59 +81,101 @@ class StateBase:
     def alive(self) -> list[int]:
         return [i for i, m in enumerate(self.monsters) if not m.eliminated]
 
-    if TYPE_CHECKING:
-        # card effects (kbgrules.king_of_tokyo.effects)
-        def in_play(self, m: Monster) -> list[str]: ...
-        def effects(self, m: Monster, when: str) -> Sequence[Mapping[str, Any]]: ...
-        def static(self, m: Monster, key: str) -> int: ...
-        def holds(self, m: Monster, key: str) -> bool: ...
-        def condition(self, m: Monster, cond: Mapping[str, Any] | None) -> bool: ...
-        def apply_gains(self, m: Monster, e: Mapping[str, Any]) -> None: ...
-        def trigger(self, m: Monster, when: str) -> None: ...
-        def entered(self, m: Monster) -> None: ...
-        def card_effect(self, m: Monster, e: Mapping[str, Any]) -> None: ...
-        # (key, Hook): the hooks module imports this one, so it is not named here
-        def hooks_of(self, m: Monster) -> Sequence[tuple[str, Any]]: ...
-        def hooks_at(self, m: Monster, point: str) -> tuple[Any, ...]: ...
-        def holdings(self, m: Monster) -> Any: ...
-        def discard_card(self, m: Monster, card: str) -> None: ...
-        def max_hp(self, m: Monster) -> int: ...
-        def gain(self, m: Monster, resource: str, amount: int) -> None: ...
-        def gain_energy(self, m: Monster, amount: int) -> None: ...
-        def heal(self, m: Monster, amount: int) -> None: ...
+    # card effects (kbgrules.king_of_tokyo.effects)
+    def in_play(self, m: Monster) -> list[str]:
+        raise NotImplementedError
+    def effects(self, m: Monster, when: str) -> Sequence[Mapping[str, Any]]:
+        raise NotImplementedError
+    def static(self, m: Monster, key: str) -> int:
+        raise NotImplementedError
+    def holds(self, m: Monster, key: str) -> bool:
+        raise NotImplementedError
+    def condition(self, m: Monster, cond: Mapping[str, Any] | None) -> bool:
+        raise NotImplementedError
+    def apply_gains(self, m: Monster, e: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+    def trigger(self, m: Monster, when: str) -> None:
+        raise NotImplementedError
+    def entered(self, m: Monster) -> None:
+        raise NotImplementedError
+    def card_effect(self, m: Monster, e: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+    # (key, Hook): the hooks module imports this one, so it is not named here
+    def hooks_of(self, m: Monster) -> Sequence[tuple[str, Any]]:
+        raise NotImplementedError
+    def hooks_at(self, m: Monster, point: str) -> tuple[Any, ...]:
+        raise NotImplementedError
+    def holdings(self, m: Monster) -> Any:
+        raise NotImplementedError
+    def discard_card(self, m: Monster, card: str) -> None:
+        raise NotImplementedError
+    def max_hp(self, m: Monster) -> int:
+        raise NotImplementedError
+    def gain(self, m: Monster, resource: str, amount: int) -> None:
+        raise NotImplementedError
+    def gain_energy(self, m: Monster, amount: int) -> None:
+        raise NotImplementedError
+    def heal(self, m: Monster, amount: int) -> None:
+        raise NotImplementedError
 
-        # dice (kbgrules.king_of_tokyo.dice)
-        def dice_count(self) -> int: ...
-        def max_rolls(self) -> int: ...
-        def _camouflage_held(self) -> bool: ...
-        def _resolve(self) -> None: ...
+    # dice (kbgrules.king_of_tokyo.dice)
+    def dice_count(self) -> int:
+        raise NotImplementedError
+    def max_rolls(self) -> int:
+        raise NotImplementedError
+    def _camouflage_held(self) -> bool:
+        raise NotImplementedError
+    def _resolve(self) -> None:
+        raise NotImplementedError
 
-        # Tokyo (kbgrules.king_of_tokyo.tokyo)
-        def bay_open(self) -> bool: ...
-        def occupant(self, space: str) -> int | None: ...
-        def neighbours(self, i: int) -> list[int]: ...
-        def damage(self, i: int, amount: int, source: int | None = None) -> int: ...
-        def _decide(self, action: Decide) -> None: ...
-        def finish_decisions(self) -> None: ...
-        def _enter(self) -> None: ...
+    # Tokyo (kbgrules.king_of_tokyo.tokyo)
+    def bay_open(self) -> bool:
+        raise NotImplementedError
+    def occupant(self, space: str) -> int | None:
+        raise NotImplementedError
+    def neighbours(self, i: int) -> list[int]:
+        raise NotImplementedError
+    def damage(self, i: int, amount: int, source: int | None = None) -> int:
+        raise NotImplementedError
+    def _decide(self, action: Decide) -> None:
+        raise NotImplementedError
+    def finish_decisions(self) -> None:
+        raise NotImplementedError
+    def _enter(self) -> None:
+        raise NotImplementedError
 
-        # the market (kbgrules.king_of_tokyo.market)
-        def reveal(self, cards: Iterable[str], effects: bool = True) -> None: ...
-        def card_id(self, text: str) -> str | None: ...
-        def cost(self, card: str, buyer: Monster | None = None) -> int: ...
-        def buy_allowed(self, m: Monster, card: str) -> bool: ...
-        def _market_action(self, action: Buy | Sweep) -> None: ...
+    # the market (kbgrules.king_of_tokyo.market)
+    def reveal(self, cards: Iterable[str], effects: bool = True) -> None:
+        raise NotImplementedError
+    def card_id(self, text: str) -> str | None:
+        raise NotImplementedError
+    def cost(self, card: str, buyer: Monster | None = None) -> int:
+        raise NotImplementedError
+    def buy_allowed(self, m: Monster, card: str) -> bool:
+        raise NotImplementedError
+    def _market_action(self, action: Buy | Sweep) -> None:
+        raise NotImplementedError
 
-        # the editions' additions (kbgrules.king_of_tokyo.editions)
-        def add_wickedness(self, m: Monster, amount: int) -> None: ...
-        def tiles_left(self, level: int) -> list[str]: ...
-        def evolutions_left(self, m: Monster) -> int: ...
+    # the editions' additions (kbgrules.king_of_tokyo.editions)
+    def add_wickedness(self, m: Monster, amount: int) -> None:
+        raise NotImplementedError
+    def tiles_left(self, level: int) -> list[str]:
+        raise NotImplementedError
+    def evolutions_left(self, m: Monster) -> int:
+        raise NotImplementedError
 
-        # the state proper (kbgrules.king_of_tokyo.state)
-        def start_turn(self) -> None: ...
-        def expected(self) -> str: ...
-        def _snapshot(self) -> dict[str, Any]: ...
-        def _restore(self, snapshot: dict[str, Any]) -> None: ...
-        def _apply(self, action: Action) -> None: ...
-        def _check_end(self) -> None: ...
-        def _next_turn(self) -> None: ...
+    # the state proper (kbgrules.king_of_tokyo.state)
+    def start_turn(self) -> None:
+        raise NotImplementedError
+    def expected(self) -> str:
+        raise NotImplementedError
+    def _snapshot(self) -> dict[str, Any]:
+        raise NotImplementedError
+    def _restore(self, snapshot: dict[str, Any]) -> None:
+        raise NotImplementedError
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+    def _check_end(self) -> None:
+        raise NotImplementedError
+    def _next_turn(self) -> None:
+        raise NotImplementedError

@@ -4,10 +4,12 @@ knock a monster out, the yield decisions after smashes, and the Enter Tokyo step
 
 from __future__ import annotations
 
+from kbgrules.core.compiled import trait
 from kbgrules.king_of_tokyo.moves import ChanceNeeded, Decide
 from kbgrules.king_of_tokyo.statebase import StateBase
 
 
+@trait
 class TokyoRules(StateBase):
     """Tokyo and the monsters' life: who is where, damage and elimination, yielding and entering."""
 

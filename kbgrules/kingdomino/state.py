@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
+from kbgrules.core.compiled import mypyc_attr
 from kbgrules.errors import IllegalMoveError as IllegalMoveError  # re-exported: its home before errors.py
 from kbgrules.errors import KbgError
 from kbgrules.kingdomino.kingdom import Cell, Kingdom, Score, cell_name, rank, score, tiebreak_key, violation
@@ -77,6 +78,7 @@ class Outcome:
     winners: tuple[str, ...]
 
 
+@mypyc_attr(serializable=True)  # compiled, copy() (deepcopy) must not call __init__, as in Python
 class KingdominoState:
     """A game in progress: ``legal_actions()``, ``apply()`` (checked by default), ``is_terminal()``."""
 
@@ -110,12 +112,15 @@ class KingdominoState:
 
     def copy(self) -> KingdominoState:
         """An independent copy (the ruleset, the domino table and the castle square are shared: they
-        never change, and the castle is recognised by identity)."""
+        never change, and the castle is recognised by identity; so are the moves and scores: frozen, and
+        compiled by mypyc, frozen dataclasses cannot be deep-copied)."""
         from copy import deepcopy
 
         from kbgrules.kingdomino.kingdom import CASTLE
 
-        shared: dict[int, Any] = {id(x): x for x in (self.rs, self.dominoes, self.row, CASTLE)}
+        shared: dict[int, Any] = {id(x): x for x in (self.rs, self.dominoes, self.row, CASTLE, *self.history)}
+        if self._scores is not None:
+            shared.update((id(s), s) for s in self._scores[1])
         return deepcopy(self, memo=shared)
 
     # ---------------------------------------------------------------- queries
