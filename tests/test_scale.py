@@ -24,6 +24,33 @@ def test_check_files_in_order_on_workers() -> None:
     assert check_file(LOGS[0], timeline=True).games[0].timeline_builder is not None
 
 
+@pytest.mark.parametrize("game", ["king-of-tokyo", "kingdomino"])
+def test_a_checked_game_leaves_no_cycles(game: str) -> None:
+    """Reference counting alone frees a checked game (its report, state and timeline builder form no
+    cycle), so the garbage collector has nothing to find: the engines run without its pauses."""
+    import gc
+
+    from kbgrules.core.check import check_text
+    from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
+    from kbgrules.kingdomino.simulate import simulate_kingdomino
+
+    log = simulate_king_of_tokyo(4, 3) if game == "king-of-tokyo" else simulate_kingdomino(4, 3)
+    check_text("warm.log", log)
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        report = check_text("a.log", log)
+        assert report.games[0].valid and report.games[0].show_timeline()
+        del report
+        gc.collect()
+        assert gc.garbage == []
+    finally:
+        gc.garbage.clear()
+        gc.set_debug(0)
+        gc.enable()
+
+
 def test_check_file_unreadable(tmp_path: Path) -> None:
     report = check_file(str(tmp_path / "nope.log"))
     assert report.exit_code == 2 and report.input_errors[0].code == "unreadable"

@@ -42,12 +42,12 @@ class GameReport:
     notes: list[Diagnostic] = field(default_factory=list)
     final: dict[str, Any] | None = None
     timeline: list[dict[str, Any]] = field(default_factory=list)  # snapshots for `kbg show`, not in JSON
-    timeline_builder: Any = field(default=None, repr=False)  # fills `timeline` on demand (see show())
+    timeline_builder: Any = field(default=None, repr=False)  # makes `timeline` on demand (see show_timeline())
 
     def show_timeline(self) -> list[dict[str, Any]]:
         """Turn-by-turn (King of Tokyo) or round-by-round (Kingdomino) snapshots, built on first use."""
         if not self.timeline and self.timeline_builder is not None:
-            self.timeline_builder()
+            self.timeline = self.timeline_builder()
         return self.timeline
     match_games: int = 1  # games in a match (Dynasty: 3)
 

@@ -4,6 +4,8 @@ the game state, with its checkpoints, and ``check_king_of_tokyo`` (docs/log-form
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
+from typing import Any
 
 from kbgrules.core.logfile import GameText, LogSyntaxError
 from kbgrules.core.report import GameReport
@@ -252,17 +254,6 @@ class Replay:
             st.start_turn()
         return st
 
-    def timeline(self) -> None:
-        if self.state is None:
-            return
-        for n, (who, rows) in enumerate(self.state.turn_ends):
-            self.report.timeline.append({
-                "turn": n + 1, "monster": self.players[who],
-                "monsters": [{"name": name, "hp": hp, "vp": vp, "energy": e, "location": loc, "eliminated": out,
-                              **({"wickedness": w} if self.rs.wickedness is not None else {})}
-                             for name, (hp, vp, e, loc, out, w) in zip(self.players, rows, strict=True)],
-            })
-
     def checkpoint(self, st: KingOfTokyoState, p: Parsed) -> None:
         if p.what == "winner":
             named = sorted(self.players[i] for i in p.values)
@@ -380,6 +371,16 @@ class Replay:
                 self.state = KingOfTokyoState(self.rs, self.players, (), first)
 
 
+def timeline(st: KingOfTokyoState) -> list[dict[str, Any]]:
+    """``kbg show``'s turn-by-turn standings of a replayed game."""
+    dark = st.rs.wickedness is not None
+    return [{"turn": n + 1, "monster": st.players[who],
+             "monsters": [{"name": name, "hp": hp, "vp": vp, "energy": e, "location": loc, "eliminated": out,
+                           **({"wickedness": w} if dark else {})}
+                          for name, (hp, vp, e, loc, out, w) in zip(st.players, rows, strict=True)]}
+            for n, (who, rows) in enumerate(st.turn_ends)]
+
+
 def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: GameReport) \
         -> KingOfTokyoState | None:
     """Replay one King of Tokyo game into ``report``; the state where the replay stopped (None when its
@@ -442,5 +443,5 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
                                        f"game {report.index}: checking stopped at this line (syntax error)", "note"))
     if replay.state is not None:
         report.final = final_json(replay.state)
-        report.timeline_builder = replay.timeline
+        report.timeline_builder = partial(timeline, replay.state)  # the state only: no cycle through the report
     return replay.state

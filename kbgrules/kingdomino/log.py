@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
@@ -291,16 +292,6 @@ class Replay:
         self.state = KingdominoState(rs, players)
         self.position_lines: list[Parsed] = []
 
-    def timeline(self) -> None:
-        from kbgrules.kingdomino.kingdom import score
-
-        for r, kingdoms in enumerate(self.state.round_ends):
-            self.report.timeline.append({
-                "round": r + 1,
-                "players": [{"name": n, "score": score(k, self.rs, discards=k.discards).total,
-                             "squares": len(k.cells) - 1, "discards": k.discards}
-                            for n, k in zip(self.players, kingdoms, strict=True)],
-            })
 
     def fail(self, ev: Event, item: Action | Parsed, exc: IllegalMoveError) -> None:
         self.report.stop(ev.line, _fail_col(ev, item, exc), ev.col, exc.code, exc.rule, exc.message)
@@ -470,6 +461,17 @@ class Replay:
         return True
 
 
+def timeline(state: KingdominoState) -> list[dict[str, Any]]:
+    """``kbg show``'s round-by-round scores of a replayed game."""
+    from kbgrules.kingdomino.kingdom import score
+
+    return [{"round": r + 1,
+             "players": [{"name": n, "score": score(k, state.rs, discards=k.discards).total,
+                          "squares": len(k.cells) - 1, "discards": k.discards}
+                         for n, k in zip(state.players, kingdoms, strict=True)]}
+            for r, kingdoms in enumerate(state.round_ends)]
+
+
 def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: GameReport) -> KingdominoState:
     """Replay one Kingdomino game into ``report``; the state where the replay stopped."""
     players = report.players
@@ -518,5 +520,5 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
         report.notes.append(Diagnostic(file, first_error, 1, "stopped",
                                        f"game {report.index}: checking stopped at this line (syntax error)", "note"))
     report.final = final_json(replay.state)
-    report.timeline_builder = replay.timeline
+    report.timeline_builder = partial(timeline, replay.state)  # the state only: no cycle through the report
     return replay.state
