@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Monster:
     """A player's monster: life, VP, energy, place, cards and tokens, and what the editions add."""
 
@@ -38,6 +38,42 @@ class Monster:
     dice_tokens: int = 0  # Godzilla edition
     icy: str | None = None  # Icy Reflection: the permanent evolution it copies (id)
     ufo: list[str] = field(default_factory=list)  # Superior Alien Technology: keep cards with a UFO token
+
+    # written out: in the compiled build (bench/build_mypyc.py) dataclasses' own would be interpreted
+    def __init__(self, name: str, hp: int, vp: int, energy: int, location: str = "outside", eliminated: bool = False,
+                 cards: list[str] | None = None, tokens: dict[str, int] | None = None,
+                 stored: dict[str, int] | None = None, mimic: str | None = None, shielded_turn: int = 0,
+                 wickedness: int = 0, tiles: list[str] | None = None, levels: list[int] | None = None,
+                 owed: list[int] | None = None, monster: str = "", evo_deck: Counter[str] | None = None,
+                 evo_bottom: list[str] | None = None, evo_discard: Counter[str] | None = None,
+                 hand: list[str] | None = None, evolutions: list[str] | None = None, evo_owed: int = 0,
+                 secret: int = 0, dice_tokens: int = 0, icy: str | None = None, ufo: list[str] | None = None) -> None:
+        self.name = name
+        self.hp = hp
+        self.vp = vp
+        self.energy = energy
+        self.location = location
+        self.eliminated = eliminated
+        self.cards = [] if cards is None else cards
+        self.tokens = {"poison": 0, "shrink": 0, "smoke": 0, "mimic": 0} if tokens is None else tokens
+        self.stored = {} if stored is None else stored
+        self.mimic = mimic
+        self.shielded_turn = shielded_turn
+        self.wickedness = wickedness
+        self.tiles = [] if tiles is None else tiles
+        self.levels = [] if levels is None else levels
+        self.owed = [] if owed is None else owed
+        self.monster = monster
+        self.evo_deck = Counter() if evo_deck is None else evo_deck
+        self.evo_bottom = [] if evo_bottom is None else evo_bottom
+        self.evo_discard = Counter() if evo_discard is None else evo_discard
+        self.hand = [] if hand is None else hand
+        self.evolutions = [] if evolutions is None else evolutions
+        self.evo_owed = evo_owed
+        self.secret = secret
+        self.dice_tokens = dice_tokens
+        self.icy = icy
+        self.ufo = [] if ufo is None else ufo
 
     @property
     def in_tokyo(self) -> bool:

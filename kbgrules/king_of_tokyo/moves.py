@@ -55,21 +55,30 @@ class UnsupportedCardError(KbgError):
 
 
 # --------------------------------------------------------------------------- actions
+# The frequent actions write their __init__ out: in the compiled build (bench/build_mypyc.py) the one
+# dataclasses generates would run as interpreted code.
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Roll:
     """Chance: the first roll of a turn, the face of every die."""
 
     faces: tuple[str, ...]
 
+    def __init__(self, faces: tuple[str, ...]) -> None:
+        object.__setattr__(self, "faces", faces)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Reroll:
     """Re-roll the dice showing ``dice`` (faces, one per die) and the chance outcome ``faces``."""
 
     dice: tuple[str, ...]
     faces: tuple[str, ...]
+
+    def __init__(self, dice: tuple[str, ...], faces: tuple[str, ...]) -> None:
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "faces", faces)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,15 +86,19 @@ class Keep:
     """Stop rolling: the dice showing now are the results."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Decide:
     """A monster in Tokyo, damaged by smashes, yields or stays."""
 
     monster: int
     yields: bool
 
+    def __init__(self, monster: int, yields: bool) -> None:
+        object.__setattr__(self, "monster", monster)
+        object.__setattr__(self, "yields", yields)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Buy:
     """Buy from the market (``reveal`` replaces it), the top of the deck (Made in a Lab: ``top``),
     or another monster (Parasitic Tentacles: ``seller``)."""
@@ -96,16 +109,31 @@ class Buy:
     top: bool = False
     seller: int | None = None
 
+    def __init__(self, monster: int, card: str, reveal: str | None,
+                 top: bool = False, seller: int | None = None) -> None:
+        object.__setattr__(self, "monster", monster)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "reveal", reveal)
+        object.__setattr__(self, "top", top)
+        object.__setattr__(self, "seller", seller)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Sweep:
     monster: int
     reveals: tuple[str, ...]
 
+    def __init__(self, monster: int, reveals: tuple[str, ...]) -> None:
+        object.__setattr__(self, "monster", monster)
+        object.__setattr__(self, "reveals", reveals)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class EndTurn:
     monster: int
+
+    def __init__(self, monster: int) -> None:
+        object.__setattr__(self, "monster", monster)
 
 
 @dataclass(frozen=True, slots=True)

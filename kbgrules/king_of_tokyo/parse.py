@@ -48,7 +48,7 @@ def slug(text: str) -> str:
     return _NOT_SLUG.sub("-", text.lower().replace("'", "")).strip("-")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Parsed:
     """One event line read: an action, an expectation or a position line (``kind``)."""
 
@@ -59,6 +59,17 @@ class Parsed:
     monster: int | None = None
     values: list[Any] = field(default_factory=list)
     card_at: int = -1  # the index of the token naming the card (for the column of a message), if any
+
+    def __init__(self, event: Event, kind: str, action: Action | None = None, what: str = "",
+                 monster: int | None = None, values: list[Any] | None = None, card_at: int = -1) -> None:
+        # written out: in the compiled build (bench/build_mypyc.py) dataclasses' own would be interpreted
+        self.event = event
+        self.kind = kind
+        self.action = action
+        self.what = what
+        self.monster = monster
+        self.values = [] if values is None else values
+        self.card_at = card_at
 
 
 class Parser(PlayerNames):

@@ -91,7 +91,7 @@ def neighbours(cell: Cell) -> Iterator[Cell]:
 # --------------------------------------------------------------------------- kingdom
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Property:
     """A maximal group of edge-connected squares of one terrain."""
 
@@ -99,6 +99,13 @@ class Property:
     squares: int
     crowns: int
     cells: tuple[Cell, ...] = field(repr=False)
+
+    def __init__(self, terrain: str, squares: int, crowns: int, cells: tuple[Cell, ...]) -> None:
+        # written out: in the compiled build (bench/build_mypyc.py) dataclasses' own would be interpreted
+        object.__setattr__(self, "terrain", terrain)
+        object.__setattr__(self, "squares", squares)
+        object.__setattr__(self, "crowns", crowns)
+        object.__setattr__(self, "cells", cells)
 
     @property
     def points(self) -> int:

@@ -23,11 +23,16 @@ from kbgrules.kingdomino.model import KingdominoRuleset
 # --------------------------------------------------------------------------- actions
 
 
-@dataclass(frozen=True, slots=True)
+# The actions write their __init__ out: in the compiled build (bench/build_mypyc.py) the one dataclasses
+# generates would run as interpreted code.
+@dataclass(frozen=True, slots=True, init=False)
 class Deal:
     """Chance: a new line revealed (numbers in any order; the line is sorted)."""
 
     numbers: tuple[int, ...]
+
+    def __init__(self, numbers: tuple[int, ...]) -> None:
+        object.__setattr__(self, "numbers", numbers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,24 +42,38 @@ class DrawKings:
     order: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Claim:
     player: int
     number: int
 
+    def __init__(self, player: int, number: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "number", number)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Place:
     player: int
     number: int
     first: Cell
     second: Cell
 
+    def __init__(self, player: int, number: int, first: Cell, second: Cell) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "second", second)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Discard:
     player: int
     number: int
+
+    def __init__(self, player: int, number: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "number", number)
 
 
 Action = Deal | DrawKings | Claim | Place | Discard
