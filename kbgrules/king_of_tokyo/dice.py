@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from kbgrules.core.compiled import trait
-from kbgrules.king_of_tokyo.moves import FACES, SHORT, Keep, Reroll, Roll
+from kbgrules.king_of_tokyo.moves import FACES, SHORT, Keep, Reroll, Roll, face_counts
 from kbgrules.king_of_tokyo.statebase import StateBase
 
 
@@ -84,7 +84,7 @@ class DiceRules(StateBase):
         self.final_dice = list(self.dice)
         for hook in self.hooks_at(m, "resolve_dice"):
             self.dice = hook.resolve_dice(self, m, self.dice)
-        counts = Counter(self.dice)
+        counts = face_counts(self.dice)
         for number in ("1", "2", "3"):
             c = counts[number]
             if c >= rs.set_size:

@@ -5,15 +5,18 @@ code, and the gains of life and energy the effects change.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kbgrules.core.compiled import trait
 from kbgrules.king_of_tokyo.hooks import HOOK_POINTS, HOOKS, Hook
 from kbgrules.king_of_tokyo.monster import Monster
-from kbgrules.king_of_tokyo.moves import FACES, Cure, Use
+from kbgrules.king_of_tokyo.moves import FACES, Cure, Use, face_counts
 from kbgrules.king_of_tokyo.statebase import StateBase
+
+# the keys of tiles and evolutions by id, made once: the same string objects hash and compare fastest
+_TILE_KEYS: dict[str, str] = {}
+_EVOLUTION_KEYS: dict[str, str] = {}
 
 
 class Holdings:
@@ -43,9 +46,9 @@ class CardEffects(StateBase):
             return m.cards
         cards = list(m.cards)
         if tiles:
-            cards += ["tile:" + t for t in tiles]
+            cards += [_TILE_KEYS.get(t) or _TILE_KEYS.setdefault(t, "tile:" + t) for t in tiles]
         if evolutions:
-            cards += ["evolution:" + e for e in evolutions]
+            cards += [_EVOLUTION_KEYS.get(e) or _EVOLUTION_KEYS.setdefault(e, "evolution:" + e) for e in evolutions]
         if mimic is not None and ("mimic" in cards or "tile:fluxling" in cards) and any(
                 mimic in o.cards for o in self.monsters if not o.eliminated):
             cards.append(mimic)
@@ -92,7 +95,7 @@ class CardEffects(StateBase):
     def condition(self, m: Monster, cond: Mapping[str, Any] | None) -> bool:
         if not cond:
             return True
-        counts = Counter(self.dice)
+        counts = face_counts(self.dice)
         for key, want in cond.items():
             if key == "faces" and any(counts[f] < n for f, n in want.items()):
                 return False

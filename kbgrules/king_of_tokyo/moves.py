@@ -7,6 +7,7 @@ never rolls or shuffles.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,14 @@ FACE_ALIASES = {
     "claw": "smash", "attack": "smash",
 }
 SHORT = {"1": "1", "2": "2", "3": "3", "energy": "e", "heart": "h", "smash": "s"}
+
+
+def face_counts(dice: Iterable[str]) -> dict[str, int]:
+    """How many of ``dice`` show each face (every face is there, 0 when none shows it)."""
+    counts = dict.fromkeys(FACES, 0)
+    for f in dice:
+        counts[f] += 1
+    return counts
 
 
 def face(text: str) -> str | None:

@@ -71,7 +71,10 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         self.rs = rs
         self.players = tuple(players)
         self.monsters = [Monster(p, rs.start_life, rs.start_vp, rs.start_energy) for p in players]
-        self.cards = {c.key: c for c in (*rs.cards, *rs.tiles, *rs.evolutions)}
+        cards = rs.derived.get("cards")  # cards, tiles and evolutions by key: the same for every game
+        if cards is None:
+            cards = rs.derived["cards"] = {c.key: c for c in (*rs.cards, *rs.tiles, *rs.evolutions)}
+        self.cards = cards
         self.has_events = any(c.type == "event" for c in rs.cards)
         self.tile_sides = rs.wickedness.default_side if rs.wickedness else ""
         self.tile_supply = [t.id for t in rs.tiles if t.side == "red" or not t.back]

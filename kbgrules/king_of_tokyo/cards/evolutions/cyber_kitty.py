@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -17,6 +16,7 @@ from kbgrules.king_of_tokyo.cards.evolutions.common import (
     _refuse,
 )
 from kbgrules.king_of_tokyo.hooks import Hook
+from kbgrules.king_of_tokyo.moves import face_counts
 
 if TYPE_CHECKING:
     from kbgrules.king_of_tokyo.monster import Monster
@@ -107,7 +107,7 @@ class CatNip(ThisTurnOnly):
 
     def on_resolve(self, st: StateBase, m: Monster, smashes: int) -> int:
         rs = st.rs
-        counts = Counter(st.dice)
+        counts = face_counts(st.dice)
         for number in ("1", "2", "3"):  # the second half of everything the dice gave
             if counts[number] >= rs.set_size:
                 m.vp += int(number) + counts[number] - rs.set_size
