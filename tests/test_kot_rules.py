@@ -272,3 +272,38 @@ def test_revealed_card_must_be_left_in_the_deck() -> None:  # kot.log.chance
     with pytest.raises(IllegalMoveError) as info:
         st.apply(Buy(0, "corner-store", "corner-store"))  # one copy, already bought
     assert info.value.code == "kot-card-not-in-deck"
+
+
+def test_snapshot_copies_every_changing_attribute() -> None:
+    """``_snapshot`` names each attribute an action can change (all of StateBase's but the shared ones), and
+    ``_restore`` brings every one back, however the live state's containers were changed in between."""
+    import copy
+
+    from kbgrules.king_of_tokyo.state import _COPIED, _SHARED
+    from kbgrules.king_of_tokyo.statebase import StateBase
+
+    st = game(3)
+    st.apply(Roll(("1", "1", "1", "smash", "energy", "heart")))
+    st.camouflage[1] = [("heart",)]
+    declared = [k for k in StateBase.__annotations__ if k not in _SHARED] or list(_COPIED)  # none once compiled
+    snap = st._snapshot()
+    assert list(snap) == declared == list(_COPIED)
+    before = {k: copy.deepcopy(getattr(st, k)) for k in declared}
+    for k in declared:  # change every container in place, and every value
+        v = getattr(st, k)
+        if k == "monsters":
+            for m in v:
+                m.hp, m.cards, m.tokens["poison"] = 0, [*m.cards, "tank"], 3
+        elif isinstance(v, list):
+            v.append(None)
+        elif isinstance(v, set):
+            v.add("x")
+        elif isinstance(v, dict):
+            for kk in list(v):
+                if isinstance(v[kk], list):
+                    v[kk].append(("smash",))
+            v[99] = 1
+        else:
+            setattr(st, k, "changed")
+    st._restore(snap)
+    assert {k: getattr(st, k) for k in declared} == before

@@ -207,30 +207,24 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         _DISPATCH[type(action)](self, action)
 
     def _snapshot(self) -> dict[str, Any]:
-        """A copy of everything an action can change (the rules, the history and the caches stay shared)."""
-        snap: dict[str, Any] = {}
-        for k in _COPIED:
-            v = getattr(self, k)
-            t = type(v)
-            if t in _AS_IS:
-                snap[k] = v
-            elif k == "monsters":
-                snap[k] = [copy_monster(m) for m in v]
-            elif t is list or t is set:
-                snap[k] = v.copy()
-            elif t is Counter:
-                snap[k] = copy_counter(v)
-            elif t is dict:
-                snap[k] = {kk: list(vv) if isinstance(vv, list) else vv for kk, vv in v.items()}
-            elif isinstance(v, Counter):
-                snap[k] = Counter(v)
-            elif isinstance(v, dict):
-                snap[k] = {kk: list(vv) if isinstance(vv, list) else vv for kk, vv in v.items()}
-            elif isinstance(v, list | set):
-                snap[k] = type(v)(v)
-            else:
-                snap[k] = v
-        return snap
+        """A copy of everything an action can change (``_COPIED``; the rules, the history and the caches
+        stay shared), written out attribute by attribute: snapshots are frequent while Camouflage is held."""
+        return {
+            "monsters": [copy_monster(m) for m in self.monsters], "has_events": self.has_events,
+            "tile_sides": self.tile_sides, "tile_supply": self.tile_supply.copy(),
+            "tile_faces": self.tile_faces.copy(), "bought": self.bought, "token_dice": self.token_dice,
+            "deck": copy_counter(self.deck), "discards": copy_counter(self.discards), "market": self.market.copy(),
+            "active": self.active, "phase": self.phase, "dice": self.dice.copy(), "rolls": self.rolls,
+            "smash_damage": self.smash_damage.copy(), "smashes": self.smashes, "dealt_damage": self.dealt_damage,
+            "extra_turn": self.extra_turn, "frenzy_now": self.frenzy_now, "bonus_rolls": self.bonus_rolls,
+            "fewer_dice": self.fewer_dice, "fewer_dice_next": self.fewer_dice_next,
+            "used_this_turn": self.used_this_turn.copy(), "cures": self.cures.copy(),
+            "final_dice": self.final_dice.copy(), "just_revealed": self.just_revealed.copy(),
+            "heal_rays": self.heal_rays.copy(), "camouflage": {k: v.copy() for k, v in self.camouflage.items()},
+            "deck_order": self.deck_order.copy(), "pending": self.pending.copy(), "turn_number": self.turn_number,
+            "over": self.over, "turn_ends": self.turn_ends.copy(), "log": self.log.copy(), "starting": self.starting,
+            "smashing": self.smashing, "turn_losses": self.turn_losses.copy(),
+        }
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
         for k, v in snapshot.items():
@@ -328,17 +322,17 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
 # actions that never make a monster lose life, so never need Camouflage dice (ChanceNeeded comes only from
 # damage(); the hooks they call, before_roll, free_reroll and others_max_rolls, change nothing)
 _NO_DAMAGE = frozenset((Roll, Reroll, Cure, Tokens))
-_AS_IS = frozenset((bool, int, str, type(None), Outcome))  # values a snapshot shares (immutable)
 _SHARED = frozenset(("rs", "cards", "players", "history", "enter_snapshot", "_holdings",
                      "_rushers"))  # not in a snapshot
-# what a snapshot copies: every attribute StateBase declares but the shared ones, named here because a state
-# compiled by mypyc (bench/build_mypyc.py) has no __dict__; a new attribute must be added here or to _SHARED
+# what a snapshot copies (in _snapshot): every attribute StateBase declares but the shared ones, named here
+# because a state compiled by mypyc (bench/build_mypyc.py) has no __dict__; a new attribute must be added here
+# and to _snapshot, or to _SHARED
 _COPIED = ("monsters", "has_events", "tile_sides", "tile_supply", "tile_faces", "bought", "token_dice", "deck",
            "discards", "market", "active", "phase", "dice", "rolls", "smash_damage", "smashes", "dealt_damage",
            "extra_turn", "frenzy_now", "bonus_rolls", "fewer_dice", "fewer_dice_next", "used_this_turn", "cures",
            "final_dice", "just_revealed", "heal_rays", "camouflage", "deck_order", "pending", "turn_number", "over",
            "turn_ends", "log", "starting", "smashing", "turn_losses")
-_declared = vars(StateBase).get("__annotations__")  # None once compiled
+_declared = vars(StateBase).get("__annotations__") or None  # none once compiled
 assert _declared is None or [k for k in _declared if k not in _SHARED] == list(_COPIED), "update _COPIED"
 
 _DISPATCH: dict[type, Any] = {
