@@ -278,7 +278,9 @@ def test_snapshot_copies_every_changing_attribute() -> None:
     """``_snapshot`` names each attribute an action can change (all of StateBase's but the shared ones), and
     ``_restore`` brings every one back, however the live state's containers were changed in between."""
     import copy
+    import dataclasses
 
+    from kbgrules.king_of_tokyo.monster import Outcome
     from kbgrules.king_of_tokyo.state import _COPIED, _SHARED
     from kbgrules.king_of_tokyo.statebase import StateBase
 
@@ -288,7 +290,11 @@ def test_snapshot_copies_every_changing_attribute() -> None:
     declared = [k for k in StateBase.__annotations__ if k not in _SHARED] or list(_COPIED)  # none once compiled
     snap = st._snapshot()
     assert list(snap) == declared == list(_COPIED)
-    before = {k: copy.deepcopy(getattr(st, k)) for k in declared}
+    def plain(k: str) -> object:  # monsters as dicts: compiled (bench/build_mypyc.py) they do not deepcopy
+        v = getattr(st, k)
+        return [dataclasses.asdict(m) for m in v] if k == "monsters" else copy.deepcopy(v)
+
+    before = {k: plain(k) for k in declared}
     for k in declared:  # change every container in place, and every value
         v = getattr(st, k)
         if k == "monsters":
@@ -303,7 +309,13 @@ def test_snapshot_copies_every_changing_attribute() -> None:
                 if isinstance(v[kk], list):
                     v[kk].append(("smash",))
             v[99] = 1
+        elif k == "over":
+            st.over = Outcome(True, ("Ann",), "changed")
+        elif isinstance(v, bool):
+            setattr(st, k, not v)
+        elif isinstance(v, int) or v is None:  # smashing: None or a monster
+            setattr(st, k, (v or 0) + 1)
         else:
-            setattr(st, k, "changed")
+            setattr(st, k, v + "x")
     st._restore(snap)
-    assert {k: getattr(st, k) for k in declared} == before
+    assert {k: plain(k) for k in declared} == before

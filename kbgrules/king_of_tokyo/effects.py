@@ -6,7 +6,7 @@ code, and the gains of life and energy the effects change.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from kbgrules.core.compiled import trait
 from kbgrules.king_of_tokyo.hooks import HOOK_POINTS, HOOKS, Hook
@@ -15,8 +15,8 @@ from kbgrules.king_of_tokyo.moves import FACES, Cure, Use, face_counts
 from kbgrules.king_of_tokyo.statebase import StateBase
 
 # the keys of tiles and evolutions by id, made once: the same string objects hash and compare fastest
-_TILE_KEYS: dict[str, str] = {}
-_EVOLUTION_KEYS: dict[str, str] = {}
+_TILE_KEYS: Final[dict[str, str]] = {}
+_EVOLUTION_KEYS: Final[dict[str, str]] = {}
 
 
 class Holdings:

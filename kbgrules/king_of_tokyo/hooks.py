@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping, MutableMapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from kbgrules.king_of_tokyo.monster import Monster
@@ -117,7 +117,7 @@ class Hook:
         raise st._fail("kot-card-use", card=st.cards[self.card].name, why="it has nothing to use")
 
 
-HOOK_POINTS = tuple(name for name, value in vars(Hook).items() if callable(value) and not name.startswith("_"))
+HOOK_POINTS: Final = tuple(name for name, value in vars(Hook).items() if callable(value) and not name.startswith("_"))
 
 
 class HookRegistry(MutableMapping[str, Hook]):
@@ -181,7 +181,7 @@ class HookRegistry(MutableMapping[str, Hook]):
         return f"HookRegistry({self._load()!r})"
 
 
-HOOKS = HookRegistry(PLUGINS)
+HOOKS: Final = HookRegistry(PLUGINS)
 
 
 def register(module: str, hooks: Mapping[str, Hook]) -> None:

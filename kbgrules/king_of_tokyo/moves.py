@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from kbgrules.core.compiled import mypyc_attr
 from kbgrules.errors import IllegalMoveError, KbgError
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 
-FACES = ("1", "2", "3", "energy", "heart", "smash")
-FACE_ALIASES = {
+FACES: Final = ("1", "2", "3", "energy", "heart", "smash")
+FACE_ALIASES: Final = {
     "1": "1", "2": "2", "3": "3", "e": "energy", "energy": "energy", "lightning": "energy", "bolt": "energy",
     "h": "heart", "heart": "heart", "heal": "heart", "health": "heart", "s": "smash", "smash": "smash",
     "claw": "smash", "attack": "smash",
 }
-SHORT = {"1": "1", "2": "2", "3": "3", "energy": "e", "heart": "h", "smash": "s"}
+SHORT: Final = {"1": "1", "2": "2", "3": "3", "energy": "e", "heart": "h", "smash": "s"}
 
 
 def face_counts(dice: Iterable[str]) -> dict[str, int]:

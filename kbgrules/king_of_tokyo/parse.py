@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from kbgrules.core.logfile import Event, LogSyntaxError, PlayerNames, Token
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
@@ -37,7 +37,7 @@ VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use"
          "evolve", "play", "tokens", "evolutions"}
 COUNTERS = {"poison", "shrink", "smoke", "wickedness", "dicetokens"}
 LOCATIONS = {"outside", "city", "bay"}
-_NO_ARGUMENT = frozenset(("keep", "yield", "stay", "end"))
+_NO_ARGUMENT: Final = frozenset(("keep", "yield", "stay", "end"))
 
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")

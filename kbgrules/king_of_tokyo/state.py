@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kbgrules.errors import IllegalMoveError, KbgError
 from kbgrules.king_of_tokyo.dice import DiceRules
@@ -321,13 +321,13 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
 
 # actions that never make a monster lose life, so never need Camouflage dice (ChanceNeeded comes only from
 # damage(); the hooks they call, before_roll, free_reroll and others_max_rolls, change nothing)
-_NO_DAMAGE = frozenset((Roll, Reroll, Cure, Tokens))
-_SHARED = frozenset(("rs", "cards", "players", "history", "enter_snapshot", "_holdings",
+_NO_DAMAGE: Final = frozenset((Roll, Reroll, Cure, Tokens))
+_SHARED: Final = frozenset(("rs", "cards", "players", "history", "enter_snapshot", "_holdings",
                      "_rushers"))  # not in a snapshot
 # what a snapshot copies (in _snapshot): every attribute StateBase declares but the shared ones, named here
 # because a state compiled by mypyc (bench/build_mypyc.py) has no __dict__; a new attribute must be added here
 # and to _snapshot, or to _SHARED
-_COPIED = ("monsters", "has_events", "tile_sides", "tile_supply", "tile_faces", "bought", "token_dice", "deck",
+_COPIED: Final = ("monsters", "has_events", "tile_sides", "tile_supply", "tile_faces", "bought", "token_dice", "deck",
            "discards", "market", "active", "phase", "dice", "rolls", "smash_damage", "smashes", "dealt_damage",
            "extra_turn", "frenzy_now", "bonus_rolls", "fewer_dice", "fewer_dice_next", "used_this_turn", "cures",
            "final_dice", "just_revealed", "heal_rays", "camouflage", "deck_order", "pending", "turn_number", "over",
@@ -335,7 +335,7 @@ _COPIED = ("monsters", "has_events", "tile_sides", "tile_supply", "tile_faces", 
 _declared = vars(StateBase).get("__annotations__") or None  # none once compiled
 assert _declared is None or [k for k in _declared if k not in _SHARED] == list(_COPIED), "update _COPIED"
 
-_DISPATCH: dict[type, Any] = {
+_DISPATCH: Final[dict[type, Any]] = {
     Roll: KingOfTokyoState._roll, Reroll: KingOfTokyoState._reroll, Keep: KingOfTokyoState._keep,
     Decide: KingOfTokyoState._decide, Buy: KingOfTokyoState._buy_or_sweep, Sweep: KingOfTokyoState._buy_or_sweep,
     EndTurn: KingOfTokyoState._end_turn, Use: KingOfTokyoState._use, Cure: KingOfTokyoState._cure,

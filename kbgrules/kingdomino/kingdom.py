@@ -20,15 +20,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from kbgrules.errors import IllegalMoveError, KbgError
 from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset
 
 Cell = tuple[int, int]
-DIRECTIONS: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
-AROUND: tuple[Cell, ...] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
-CASTLE = Half("castle", 0)
+DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
+AROUND: Final[tuple[Cell, ...]] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
+CASTLE: Final = Half("castle", 0)
 
 
 def violation(rs: KingdominoRuleset, code: str, **params: Any) -> IllegalMoveError:
@@ -64,7 +64,7 @@ def parse_cell(text: str, size: int) -> Cell | None:
     return (ord(t[0]) - ord("a") - off, row - off)
 
 
-_BOARD_CELLS: dict[int, Mapping[str, Cell]] = {}
+_BOARD_CELLS: Final[dict[int, Mapping[str, Cell]]] = {}
 
 
 def board_cells(size: int) -> Mapping[str, Cell]:
@@ -112,7 +112,7 @@ class Property:
         return self.squares * self.crowns
 
 
-_SIDES: dict[Cell, tuple[Cell, ...]] = {}  # the four side neighbours of the cells met so far
+_SIDES: Final[dict[Cell, tuple[Cell, ...]]] = {}  # the four side neighbours of the cells met so far
 
 
 def _sides(cell: Cell) -> tuple[Cell, ...]:
@@ -377,7 +377,8 @@ class Kingdom:
 
     def properties(self) -> list[Property]:
         """The properties, largest first (ties: more crowns first, then terrain name)."""
-        left = {c: sq for c, sq in self.cells.items() if sq is not CASTLE}  # squares not yet in a property
+        castle, sides_of = CASTLE, _SIDES
+        left = {c: sq for c, sq in self.cells.items() if sq is not castle}  # squares not yet in a property
         out: list[Property] = []
         for start, sq in self.cells.items():
             if start not in left:
@@ -387,7 +388,7 @@ class Kingdom:
             group = [start]
             crowns = sq.crowns
             for c in group:  # grows while it is walked: a breadth-first search
-                for n in _SIDES.get(c) or _sides(c):
+                for n in sides_of.get(c) or _sides(c):
                     other = left.get(n)
                     if other is not None and other.terrain == terrain:
                         del left[n]

@@ -258,12 +258,12 @@ def _fail_col(ev: Event, item: Action | Parsed, exc: IllegalMoveError) -> int:
     return ev.col
 
 
-def _grid_rows(k: Kingdom, rs: KingdominoRuleset) -> list[str]:
-    return [" ".join(row) for row in k.rows(letters(rs))]
+def _grid_rows(k: Kingdom, codes: dict[str, str]) -> list[str]:
+    return [" ".join(row) for row in k.rows(codes)]
 
 
 def final_json(state: KingdominoState) -> dict[str, Any]:
-    rs = state.rs
+    codes = letters(state.rs)
     out = state.outcome()
     return {
         "finished": state.is_terminal(),
@@ -275,7 +275,7 @@ def final_json(state: KingdominoState) -> dict[str, Any]:
                 "properties": [{"terrain": p.terrain, "squares": p.squares, "crowns": p.crowns,
                                 "points": p.squares * p.crowns}
                                for p in s.score.properties],
-                "kingdom": _grid_rows(state.kingdoms[s.player], rs),
+                "kingdom": _grid_rows(state.kingdoms[s.player], codes),
             }
             for s in out.standings
         ],
