@@ -183,9 +183,15 @@ def _load_user(game: str, edition: str | None, variants: tuple[str, ...], player
 
 @lru_cache(maxsize=64)
 def _load_shipped(game: str, edition: str | None, variants: tuple[str, ...], players: int | None) -> Ruleset:
-    """Rulesets are immutable, so loads of the shipped data are shared."""
+    """Rulesets are immutable, so loads of the shipped data are shared. The rules do not depend on the
+    player count (only which counts are allowed does): a load for a count is the one without a count,
+    built once, with the count set on it."""
     from kbgrules.core.data import resolve
     from kbgrules.core.registry import engine_for
 
-    res = resolve(game, edition, variants, players)
+    res = resolve(game, edition, variants, players)  # checks the player count
+    if players is not None:
+        import dataclasses
+
+        return dataclasses.replace(_load_shipped(game, edition, variants, None), players=players)
     return engine_for(res.files.game.data).build(res)

@@ -177,3 +177,20 @@ def test_dask_missing_is_a_kbg_error(monkeypatch: pytest.MonkeyPatch) -> None:
     assert info.value.code == "dask-missing"
     with pytest.raises(KbgError):
         next(kd.iter_reports(LOGS, "tcp://127.0.0.1:8786"))
+
+
+def test_rules_built_once_for_every_player_count() -> None:
+    """A mixed corpus builds each ruleset once: a load for a player count shares the rules of the load
+    without one, and still refuses a count the game or a variant does not allow."""
+    import kbgrules
+    from kbgrules.errors import PlayerCountError
+
+    two, four = kbgrules.load("kingdomino", players=2), kbgrules.load("kingdomino", players=4)
+    assert (two.players, four.players, two.setup.players, four.setup.players) == (2, 4, 2, 4)
+    assert two.data is four.data and two.rules is four.rules and two.dominoes is four.dominoes
+    kot = kbgrules.load("king-of-tokyo", edition="dark", players=5)
+    assert kot.derived is kbgrules.load("king-of-tokyo", edition="dark", players=3).derived
+    with pytest.raises(PlayerCountError):
+        kbgrules.load("kingdomino", players=5)
+    with pytest.raises(PlayerCountError):
+        kbgrules.load("kingdomino", variants=["mighty-duel"], players=3)
