@@ -101,6 +101,11 @@ class UnsafeYamlError(DataError):
     """YAML refused before it is used: too large, binary, too deep, alias bombs, custom tags."""
 
 
+def suggest(names: Sequence[str]) -> str:
+    """``; did you mean 'a' or 'b'?`` for the close names found, nothing when there are none."""
+    return "; did you mean " + " or ".join(repr(n) for n in names) + "?" if names else ""
+
+
 class UnknownNameError(KbgError):
     """An unknown game, edition or variant; ``suggestions`` holds close names."""
 
@@ -111,7 +116,7 @@ class UnknownNameError(KbgError):
         self.suggestions = tuple(suggestions)
         msg = f"unknown {kind} {name!r}"
         if self.suggestions:
-            msg += "; did you mean " + " or ".join(repr(s) for s in self.suggestions) + "?"
+            msg += suggest(self.suggestions)
         elif self.known:
             msg += "; known: " + ", ".join(self.known)
         super().__init__(msg, code=f"unknown-{kind}")

@@ -51,6 +51,13 @@ def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[Gam
     if game_tag is None or g.tag("players") is None:
         return report, None  # split_games already reported the missing tags
     players = tuple(_header_values(g, "players"))
+    comma = next(((h, t) for h in g.headers if h.name == "players" for t in h.values if "," in t.text), None)
+    if comma is not None:  # "@players Alice, Bernard" would make a player "Alice,"
+        header, tok = comma
+        names = " ".join(" ".join(players).replace(",", " ").split())
+        report.errors.append(Diagnostic(file, header.line, tok.col + tok.text.index(","), "log-player",
+                                        f"players are separated by spaces, not commas: @players {names}"))
+        return report, None
     variants = _header_values(g, "variant") + _header_values(g, "variants")
     edition_vals = _header_values(g, "edition")
     report.players = players

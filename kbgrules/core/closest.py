@@ -53,3 +53,10 @@ def similarity(a: str, b: str) -> float:
     import difflib
 
     return difflib.SequenceMatcher(None, a, b).ratio()
+
+
+def did_you_mean(word: str, candidates: Iterable[str], n: int = 2, max_edits: int | None = None) -> str:
+    """``; did you mean 'x'?`` for the candidates closest to a mistyped ``word``, or nothing."""
+    from kbgrules.errors import suggest
+
+    return suggest(list(dict.fromkeys(closest(word, candidates, n=n, max_edits=max_edits))))

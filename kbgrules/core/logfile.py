@@ -149,8 +149,11 @@ class PlayerNames:
     def player(self, tok: Token) -> int:
         i = self.index.get(tok.text)
         if i is None:
-            raise LogSyntaxError(f"{tok.text!r} is not a player of this game ({', '.join(self.players)})", tok.col,
-                                 "log-player")
+            from kbgrules.core.closest import allowed_edits, did_you_mean
+
+            raise LogSyntaxError(f"{tok.text!r} is not a player of this game ({', '.join(self.players)})"
+                                 + did_you_mean(tok.text, self.players, max_edits=max(1, allowed_edits(tok.text))),
+                                 tok.col, "log-player")  # a game has few players: a short name may be a typo too
         return i
 
 

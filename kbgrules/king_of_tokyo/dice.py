@@ -66,7 +66,7 @@ class DiceRules(StateBase):
             have = Counter(self.dice)
             for f, n in Counter(action.dice).items():
                 if have[f] < n:
-                    raise self._fail("kot-reroll-missing", face=f, count=n,
+                    raise self._fail("kot-reroll-missing", face=f, count=n, have=have[f],
                                      dice=" ".join(SHORT[x] for x in self.dice)) from None
         self.dice[:] = kept
         self.dice.extend(action.faces)

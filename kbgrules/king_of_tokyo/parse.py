@@ -9,7 +9,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from kbgrules.core.closest import closest, did_you_mean
 from kbgrules.core.logfile import Event, LogSyntaxError, PlayerNames, Token
+from kbgrules.errors import suggest
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.moves import (
     FACE_ALIASES,
@@ -72,6 +74,12 @@ class Parsed:
         self.card_at = card_at
 
 
+def _hint(text: str, ids: dict[str, str]) -> str:
+    """``; did you mean 'id'?`` for the ids whose names or ids are closest to a mistyped name."""
+    close = closest(slug(text), ids, n=4)
+    return suggest(list(dict.fromkeys(ids[k] for k in close))[:2])
+
+
 class Parser(PlayerNames):
     """Reads the event lines of one game (its ruleset and players) into ``Parsed`` events."""
 
@@ -92,15 +100,15 @@ class Parser(PlayerNames):
                 raise LogSyntaxError(f"{tok.text!r}: the {self.rs.edition.title} ships no card list; give the "
                                      "cards with --rules DIR (a file of kind cards with `edition: "
                                      f"{self.rs.edition.id}`; see docs/king-of-tokyo.md)", tok.col, "log-card")
-            raise LogSyntaxError(f"{tok.text!r} is not a card of this edition (write its id, as `kbg rules kot cards "
-                                 "--json` lists them, e.g. acid-attack)", tok.col, "log-card")
+            hint = _hint(tok.text, self.card_ids) or " (write its id, as `kbg rules kot cards --json` lists them)"
+            raise LogSyntaxError(f"{tok.text!r} is not a card of this edition{hint}", tok.col, "log-card")
         return cid
 
     def tile(self, tok: Token) -> str:
         tid = self.tile_ids.get(slug(tok.text))
         if tid is None:
             why = ("wickedness tiles belong to the Dark Edition (@edition dark)" if not self.rs.tiles
-                   else "kbg rules kot tiles --edition dark lists them")
+                   else _hint(tok.text, self.tile_ids).lstrip("; ") or "kbg rules kot tiles --edition dark lists them")
             raise LogSyntaxError(f"{tok.text!r} is not a wickedness tile: {why}", tok.col, "log-card")
         return tid
 
@@ -115,7 +123,7 @@ class Parser(PlayerNames):
             elif self.rs.evolution is None:
                 why = "evolutions are not in play (add @variant power-up)"
             else:
-                why = "no evolution has that name or id"
+                why = _hint(tok.text, self.evo_ids).lstrip("; ") or "no evolution has that name or id"
             raise LogSyntaxError(f"{tok.text!r} is not an evolution card: {why}", tok.col, "log-card")
         return eid
 
@@ -135,8 +143,8 @@ class Parser(PlayerNames):
         for t in toks:
             f = face(t.text)
             if f is None:
-                raise LogSyntaxError(f"{t.text!r} is not a die face: use 1 2 3 e h s (energy, heart, smash)", t.col,
-                                     "log-face")
+                raise LogSyntaxError(f"{t.text!r} is not a die face: use 1 2 3 e h s (energy, heart, smash)"
+                                     + did_you_mean(t.text.lower(), FACE_ALIASES), t.col, "log-face")
             out.append(f)
         return tuple(out)
 
@@ -170,10 +178,11 @@ class Parser(PlayerNames):
         if len(t) >= 2 and t[1].text == "is":
             return self.position(ev)
         who = self.player(t[0])
-        if len(t) < 2 or t[1].text not in VERBS:
+        verb = t[1].text.lower() if len(t) > 1 else ""  # verbs in any case: Roll, ROLL
+        if verb not in VERBS:
             col = t[1].col if len(t) > 1 else ev.col
-            raise LogSyntaxError(f"expected a verb after the monster: {', '.join(sorted(VERBS))}", col)
-        verb = t[1].text
+            hint = did_you_mean(verb, VERBS) if verb else ""
+            raise LogSyntaxError(f"expected a verb after the monster: {', '.join(sorted(VERBS))}{hint}", col)
         rest = t[2:]
         if verb == "roll":  # no faces at all: a monster whose Shrink Ray tokens took every die
             return Parsed(ev, "action", Roll(self.faces(rest)), monster=who)

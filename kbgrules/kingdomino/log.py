@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from kbgrules.core.closest import did_you_mean
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError
@@ -116,6 +117,7 @@ class Parser(PlayerNames):
         if who is not None:  # most lines: names are never keywords (see check_kingdomino)
             fast = self.fast_move(who, words)
             return fast if fast is not None else self.player_event(ev, words)
+        head = head.lower()  # keywords in any case: Deal, KINGS
         if head == "deal":
             if len(words) < 2:
                 raise LogSyntaxError("expected: deal N N ... (the numbers of the dominoes revealed)", ev.col)
@@ -132,10 +134,10 @@ class Parser(PlayerNames):
         t = ev.tokens
         if head in ("out", "line"):
             return self.position(ev, head)
-        if len(t) > 1 and t[1].text in ("claim", "place", "discard", "kingdom", "discards"):
+        if len(t) > 1 and t[1].text.lower() in _VERBS:
             self.player(t[0])
-        raise LogSyntaxError(f"unknown event {head!r}: an event starts with a player's name or one of "
-                             f"deal, kings, expect", ev.col)
+        raise LogSyntaxError(f"unknown event {t[0].text!r}: an event starts with a player's name or one of "
+                             "deal, kings, expect" + did_you_mean(head, ("deal", "kings", "expect")), ev.col)
 
     def fast_move(self, who: int, words: list[str]) -> Action | None:
         """A well-formed claim or placement (cells named the usual way, e.g. e5), else None.
@@ -161,7 +163,7 @@ class Parser(PlayerNames):
         n = len(words)
         if n < 2:
             raise LogSyntaxError("expected a verb after the player: claim, place, discard, kingdom", ev.col)
-        verb = words[1]
+        verb = words[1].lower()  # verbs in any case: Place, CLAIM
         if verb == "claim":
             if n != 3:
                 self.need(ev, 3, "NAME claim N")
@@ -181,8 +183,8 @@ class Parser(PlayerNames):
         if verb == "discards":
             self.need(ev, 3, "NAME discards N")
             return Parsed(ev, "position", what="discards", player=who, values=[_number(ev, words, 2, "a count")])
-        raise LogSyntaxError(f"unknown verb {verb!r}: use claim, place, discard (or kingdom, discards in a "
-                             "starting position)", ev.tokens[1].col)
+        raise LogSyntaxError(f"unknown verb {words[1]!r}: use claim, place, discard (or kingdom, discards in a "
+                             "starting position)" + did_you_mean(verb, _VERBS), ev.tokens[1].col)
 
     def fast_expect(self, ev: Event, words: list[str]) -> Parsed | None:
         """``expect score NAME N`` and ``expect winner NAME...`` read from the words alone when they are
@@ -200,7 +202,7 @@ class Parser(PlayerNames):
         if len(t) < 3:
             raise LogSyntaxError("expected: expect score NAME N | expect winner NAME... | expect kingdom NAME",
                                  ev.col)
-        what = t[1].text
+        what = t[1].text.lower()
         if what == "score":
             self.need(ev, 4, "expect score NAME N")
             return Parsed(ev, "expect", what="score", player=self.player(t[2]), values=[_int(t[3], "a score")])
@@ -225,6 +227,7 @@ class Parser(PlayerNames):
 
 
 _PLAYER_COLS = ("actor", "verb", "number", "first", "second")
+_VERBS = ("claim", "place", "discard", "kingdom", "discards")
 
 
 def _cols(ev: Event, item: Action | Parsed) -> dict[str, int]:
