@@ -7,6 +7,7 @@ from typing import Any
 from kbgrules import Card, Domino, KbgError, KingdominoRuleset, KingOfTokyoRuleset, RuleEntry, Ruleset
 from kbgrules.core.closest import closest
 from kbgrules.core.data import normalize
+from kbgrules.errors import suggest
 
 from . import RULE_TOPICS, render
 
@@ -296,7 +297,7 @@ def show(rs: Ruleset, topic: str | None, as_json: bool) -> None:
         return
     close = closest(key, rs.rules, n=3, cutoff=0.6)
     topics = topics_for(rs)
-    hint = f"; did you mean {' or '.join(close)}?" if close else f"; try one of: {', '.join(topics)}"
+    hint = suggest(close) if close else f"; try one of: {', '.join(topics)}"
     raise KbgError(f"nothing in {rs.game.name} matches {topic!r}{hint}", code="unknown-topic")
 
 

@@ -65,7 +65,10 @@ def _message(err: Any) -> str:
         allowed = set((err.schema.get("properties") or {}).keys())
         extra = [k for k in err.instance if k not in allowed]
         if extra and allowed:
-            return f"unknown key {extra[0]!r}; allowed here: {', '.join(sorted(allowed))}"
+            from kbgrules.core.closest import did_you_mean
+
+            hint = did_you_mean(str(extra[0]), sorted(allowed)) or f"; allowed here: {', '.join(sorted(allowed))}"
+            return f"unknown key {extra[0]!r}{hint}"
     if err.validator == "not":
         return f"{err.instance!r} is not allowed here"
     if err.validator == "required":
@@ -73,7 +76,11 @@ def _message(err: Any) -> str:
     if err.validator == "const":
         return f"must be {err.validator_value!r}, not {err.instance!r}"
     if err.validator == "enum":
-        return f"{err.instance!r} is not one of: {', '.join(map(str, err.validator_value))}"
+        from kbgrules.core.closest import did_you_mean
+
+        known = [str(v) for v in err.validator_value]
+        hint = did_you_mean(err.instance, known) if isinstance(err.instance, str) else ""
+        return f"{err.instance!r} is not one of: {', '.join(known)}{hint}"
     if err.validator == "pattern":
         return f"{err.instance!r} does not match the required form {err.validator_value}"
     msg = str(err.message)
