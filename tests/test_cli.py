@@ -192,6 +192,27 @@ def test_terminal_output_uses_rich_and_no_color(tmp_path: Path) -> None:
     assert not colour.search(r.stdout)  # NO_COLOR: bold may stay, colours go
 
 
+@pytest.mark.parametrize("columns", ["60", "80"])
+def test_terminal_verdict_is_never_cut(columns: str) -> None:
+    """On a narrow terminal the heading wraps: the verdict at its end is shown whole."""
+    pytest.importorskip("pty")
+    log = str(Path(__file__).resolve().parent.parent / "examples" / "king-of-tokyo" / "annotated.log")
+    script = f"import pty, sys; sys.exit(pty.spawn([sys.executable, '-m', 'kbg_cli', 'check', {log!r}]) >> 8)"
+    r = _run([sys.executable, "-c", script], {"TERM": "xterm-256color", "COLUMNS": columns, "NO_COLOR": "1"},
+             stdin=subprocess.DEVNULL)
+    text = re.sub(r"\x1b\[[0-9;]*m", "", r.stdout).replace("\r", "")
+    assert "3 players): valid" in " ".join(text.split()), text[:400]
+
+
+def test_terminal_kingdom_shows_three_crowns(tmp_path: Path) -> None:
+    pytest.importorskip("pty")
+    grid = tmp_path / "k.txt"
+    grid.write_text("M3 W1 C\n", encoding="utf-8")
+    script = f"import pty, sys; sys.exit(pty.spawn([sys.executable, '-m', 'kbg_cli', 'score', {str(grid)!r}]) >> 8)"
+    r = _run([sys.executable, "-c", script], {"TERM": "xterm-256color", "COLUMNS": "100"}, stdin=subprocess.DEVNULL)
+    assert "M3♛" in re.sub(r"\x1b\[[0-9;]*m", "", r.stdout), r.stdout[:400]
+
+
 Writer = Callable[[str, str], Path]
 
 

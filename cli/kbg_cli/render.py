@@ -127,11 +127,13 @@ class Doc:
         from rich import box
         from rich.console import Console
         from rich.table import Table as RichTable
+        from rich.text import Text
 
         console = Console()
         for kind, value in self.blocks:
-            if kind == "heading":
-                console.rule(f"[bold]{_esc(value)}", style="cyan")
+            if kind == "heading":  # the heading whole (wrapped, never cut: it holds the verdict), then a rule
+                console.print(Text(value, style="bold"))
+                console.rule(style="cyan")
             elif kind == "para":
                 text, style = value
                 console.print(_esc(text), style=style or None, highlight=False)
@@ -163,8 +165,9 @@ def _rich_kingdom(console: Any, title: str | None, rows: list[str], palette: dic
             elif letter == "C":
                 line.append(" ♜ ", style="bold black on white")
             else:
-                mark = ("♛" * int(crowns)) if crowns.isascii() and crowns.isdigit() else ""
-                line.append(f"{letter}{mark:<2}"[:3].ljust(3), style=f"bold white on {palette.get(letter, 'grey50')}")
+                n = int(crowns) if crowns.isascii() and crowns.isdigit() else 0
+                mark = "♛" * n if n <= 2 else f"{n}♛"  # three cells wide: three crowns are written 3♛
+                line.append(f"{letter}{mark:<2}", style=f"bold white on {palette.get(letter, 'grey50')}")
         console.print(line)
     console.print()
 
