@@ -204,6 +204,20 @@ def test_terminal_verdict_is_never_cut(columns: str) -> None:
     assert "3 players): valid" in " ".join(text.split()), text[:400]
 
 
+def test_terminal_colours_the_verdict_and_the_diagnostics(tmp_path: Path) -> None:
+    pytest.importorskip("pty")
+    log = tmp_path / "bad.log"
+    log.write_text("@game kingdomino\n@players Alice Bernard\ndeal 3 17 22 40\nBernad claim 3\n", encoding="utf-8")
+    script = f"import pty, sys; sys.exit(pty.spawn([sys.executable, '-m', 'kbg_cli', 'check', {str(log)!r}]) >> 8)"
+    r = _run([sys.executable, "-c", script], {"TERM": "xterm-256color", "COLUMNS": "100"}, stdin=subprocess.DEVNULL)
+    assert "\x1b[1;31merror log-player\x1b[0m: 'Bernad' is not a player" in r.stdout  # red on the terminal
+    assert re.search(r"\x1b\[1;33m[^\x1b]*errors in the log", r.stdout)  # the verdict in yellow
+    r = _run([sys.executable, "-c", script], {"TERM": "xterm-256color", "COLUMNS": "100", "NO_COLOR": "1"},
+             stdin=subprocess.DEVNULL)
+    assert "error log-player: 'Bernad'" in re.sub(r"\x1b\[1m|\x1b\[0m", "", r.stdout)
+    assert not re.search(r"\x1b\[(?:[0-9]+;)*(?:3[0-8]|9[0-7])(?:;[0-9]+)*m", r.stdout)
+
+
 def test_terminal_kingdom_shows_three_crowns(tmp_path: Path) -> None:
     pytest.importorskip("pty")
     grid = tmp_path / "k.txt"

@@ -138,7 +138,8 @@ def _game_summary(doc: render.Doc, g: GameReport) -> None:
     if g.variants:
         what += ", " + ", ".join(g.variants)
     status = "valid" if g.valid else ("errors in the log" if g.errors else "rule violation")
-    doc.heading(f"{g.file} game {g.index} ({what}; {len(g.players)} players): {status}")
+    doc.heading(f"{g.file} game {g.index} ({what}; {len(g.players)} players): {status}",
+                "green" if g.valid else "yellow" if g.errors else "red")
     final = g.final
     if not final:
         return

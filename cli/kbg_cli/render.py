@@ -28,12 +28,28 @@ def print_json(data: Any) -> None:
 
 
 def error(line: str) -> None:
-    sys.stderr.write(f"kbg: {line}\n")
+    diag(f"kbg: {line}")
+
+
+_SEVERITY = {"error": "bold red", "warning": "bold yellow", "note": "cyan"}
 
 
 def diag(line: str) -> None:
-    """A diagnostic that already names its file and position."""
-    sys.stderr.write(line + "\n")
+    """A diagnostic that already names its file and position: one line on stderr, its severity and
+    code coloured when stderr is a terminal (rich honours NO_COLOR)."""
+    if not is_terminal(sys.stderr):
+        sys.stderr.write(line + "\n")
+        return
+    import re
+
+    from rich.console import Console
+    from rich.text import Text
+
+    text = Text(line)
+    m = re.search(r"(?:^|: )(error|warning|note)(?: ([\w.-]+))?:", line)
+    if m:
+        text.stylize(_SEVERITY[m.group(1)], m.start(1), m.end(2) if m.group(2) else m.end(1))
+    Console(stderr=True, highlight=False, soft_wrap=True).print(text)
 
 
 class Table:
@@ -86,8 +102,9 @@ class Doc:
     def __init__(self) -> None:
         self.blocks: list[tuple[str, Any]] = []
 
-    def heading(self, text: str) -> None:
-        self.blocks.append(("heading", text))
+    def heading(self, text: str, style: str = "") -> None:
+        """A heading; ``style`` colours it on a terminal (a verdict: green, red or yellow)."""
+        self.blocks.append(("heading", (text, style)))
 
     def para(self, text: str, style: str = "") -> None:
         self.blocks.append(("para", (text, style)))
@@ -109,7 +126,7 @@ class Doc:
         out: list[str] = []
         for kind, value in self.blocks:
             if kind == "heading":
-                out += [value, "=" * min(width(value), WIDTH), ""]
+                out += [value[0], "=" * min(width(value[0]), WIDTH), ""]
             elif kind == "para":
                 out += [*wrap(value[0], WIDTH), ""]
             elif kind == "kingdom":
@@ -129,10 +146,10 @@ class Doc:
         from rich.table import Table as RichTable
         from rich.text import Text
 
-        console = Console()
+        console = Console(highlight=False)  # colour says something (terrains, verdicts), not "this is a number"
         for kind, value in self.blocks:
             if kind == "heading":  # the heading whole (wrapped, never cut: it holds the verdict), then a rule
-                console.print(Text(value, style="bold"))
+                console.print(Text(value[0], style=f"bold {value[1]}".strip()))
                 console.rule(style="cyan")
             elif kind == "para":
                 text, style = value
