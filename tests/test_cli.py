@@ -354,3 +354,19 @@ def test_readme_commands_run(command: str, monkeypatch: pytest.MonkeyPatch) -> N
     code, out, err = kbg(*shlex.split(command)[1:])
     assert code in (0, 1), (command, err)  # 1: a log with a violation, shown on purpose
     assert "Traceback" not in out + err
+
+
+def test_plain_tables_align_decomposed_accents_and_wide_letters() -> None:
+    """Piped tables line up whatever the script: a name written decomposed (Vietnamese in NFD) takes the
+    columns it shows, Hangul two per letter."""
+    import unicodedata
+
+    from rich.cells import cell_len
+
+    from kbg_cli import render
+
+    t = render.Table(None, ["player", "score"], numeric=[1])
+    for name, score in ((unicodedata.normalize("NFD", "Nguyễn Thị"), 12), ("한국", 7), ("Bob", 100)):
+        t.add(name, score)
+    lines = [x for x in render._plain_table(t) if x.strip()]
+    assert len({cell_len(x.rstrip()) for x in lines[2:]}) == 1, lines  # every row ends in the same column

@@ -66,12 +66,13 @@ class Table:
 
 
 def width(text: str) -> int:
-    """Columns ``text`` takes in a terminal: East Asian wide characters (Hangul...) take two."""
+    """Columns ``text`` takes in a terminal, as rich measures them: wide characters (Hangul...) take
+    two, combining accents (Vietnamese written decomposed) none."""
     if text.isascii():
         return len(text)
-    import unicodedata
+    from rich.cells import cell_len
 
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return cell_len(text)
 
 
 def _pad(text: str, cols: int, right: bool) -> str:
