@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+os.environ.pop("COLUMNS", None)  # plain output wraps at COLUMNS when set: the expected outputs are at 100
 REFERENCE = ROOT.parent / "shared" / "reference"
 
 

@@ -370,3 +370,10 @@ def test_plain_tables_align_decomposed_accents_and_wide_letters() -> None:
         t.add(name, score)
     lines = [x for x in render._plain_table(t) if x.strip()]
     assert len({cell_len(x.rstrip()) for x in lines[2:]}) == 1, lines  # every row ends in the same column
+
+
+def test_piped_output_wraps_at_columns() -> None:
+    r = _run([sys.executable, "-m", "kbg_cli", "rules", "kd", "kd.place.overlap"], {"COLUMNS": "60"})
+    assert r.returncode == 0 and max(len(x) for x in r.stdout.splitlines()) <= 60, r.stdout
+    r = _run([sys.executable, "-m", "kbg_cli", "rules", "kd", "kd.place.overlap"], {"COLUMNS": "junk"})
+    assert r.returncode == 0 and max(len(x) for x in r.stdout.splitlines()) > 60  # 100, the default

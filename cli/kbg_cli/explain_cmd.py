@@ -14,7 +14,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-WIDTH = 100
 GAMES = {"kingdomino": ["kingdomino", "kd", "king domino", "king-domino", "킹도미노"],
          "king-of-tokyo": ["king-of-tokyo", "kot", "king of tokyo", "kingoftokyo", "킹 오브 도쿄", "킹오브도쿄"]}
 
@@ -95,7 +94,7 @@ def _game(name: str | None) -> str | None:
 
 
 def _wrap(text: str, indent: str = "") -> str:
-    from .render import wrap
+    from .render import WIDTH, wrap
 
     return "\n".join(wrap(text, WIDTH, indent))
 
@@ -184,6 +183,8 @@ def _show(text: str, title: str | None = None) -> None:
     from rich.console import Console
     from rich.panel import Panel
     from rich.text import Text
+
+    from .render import WIDTH
 
     head, _, body = text.partition("\n\n")
     Console().print(Panel(Text(body.rstrip()), title=Text(head, style="bold"), title_align="left",

@@ -12,7 +12,15 @@ if TYPE_CHECKING:  # kbg explain imports this module: typing costs start-up time
     from collections.abc import Sequence
     from typing import Any, TextIO
 
-WIDTH = 100
+
+
+def plain_width() -> int:
+    """The width plain (piped) output wraps at: ``COLUMNS`` when it holds a usable number, else 100."""
+    v = os.environ.get("COLUMNS", "")
+    return int(v) if v.isascii() and v.isdigit() and 40 <= int(v) <= 1000 else 100
+
+
+WIDTH = plain_width()
 
 
 def is_terminal(stream: TextIO | None = None) -> bool:
