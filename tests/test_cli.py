@@ -377,3 +377,21 @@ def test_piped_output_wraps_at_columns() -> None:
     assert r.returncode == 0 and max(len(x) for x in r.stdout.splitlines()) <= 60, r.stdout
     r = _run([sys.executable, "-m", "kbg_cli", "rules", "kd", "kd.place.overlap"], {"COLUMNS": "junk"})
     assert r.returncode == 0 and max(len(x) for x in r.stdout.splitlines()) > 60  # 100, the default
+
+
+def test_help_in_the_docs_is_the_real_help() -> None:
+    r = _run([sys.executable, "-m", "kbg_cli", "--help"])
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert r.returncode == 0 and f"$ kbg --help\n{r.stdout}```" in page
+
+
+@pytest.mark.parametrize(("shell", "env", "offered"), [
+    ("bash", {"COMP_WORDS": "kbg ch", "COMP_CWORD": "1"}, "check"),
+    ("zsh", {"_TYPER_COMPLETE_ARGS": "kbg se"}, '"setup"'),
+    ("fish", {"_TYPER_COMPLETE_ARGS": "kbg ru", "_TYPER_COMPLETE_FISH_ACTION": "get-args"}, "rules"),
+])
+def test_completion(shell: str, env: dict[str, str], offered: str) -> None:
+    r = _run([sys.executable, "-m", "kbg_cli", "--show-completion", shell])
+    assert r.returncode == 0 and "_KBG_COMPLETE" in r.stdout
+    r = _run([sys.executable, "-m", "kbg_cli"], {"_KBG_COMPLETE": f"complete_{shell}", **env})
+    assert offered in r.stdout, r.stdout

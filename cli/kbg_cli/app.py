@@ -74,7 +74,7 @@ class KbgGroup(TyperGroup):
 app = typer.Typer(
     cls=KbgGroup,
     help="Rules reference and rule checker for board games (King of Tokyo, Kingdomino).",
-    add_completion=False,
+    add_completion=True,  # --install-completion and --show-completion for bash, zsh, fish and PowerShell
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
