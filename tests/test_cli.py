@@ -395,3 +395,20 @@ def test_completion(shell: str, env: dict[str, str], offered: str) -> None:
     assert r.returncode == 0 and "_KBG_COMPLETE" in r.stdout
     r = _run([sys.executable, "-m", "kbg_cli"], {"_KBG_COMPLETE": f"complete_{shell}", **env})
     assert offered in r.stdout, r.stdout
+
+
+def test_the_syntax_errors_example_in_the_docs_is_true() -> None:
+    root = Path(__file__).resolve().parent.parent
+    r = _run([sys.executable, "-m", "kbg_cli", "check", "docs/examples/syntax.log"], cwd=root)
+    page = (root / "docs" / "cli.md").read_text(encoding="utf-8")
+    heading = "\n".join(r.stdout.split("\n")[:3])
+    assert r.returncode == 2 and f"$ kbg check docs/examples/syntax.log\n{r.stderr}{heading}\n" in page
+
+
+def test_the_rule_folders_in_the_docs_exist() -> None:
+    root = Path(__file__).resolve().parent.parent
+    env = {"KBG_RULES": "docs/examples/house-rules:examples/king-of-tokyo/godzilla-rules"}
+    assert _run([sys.executable, "-m", "kbg_cli", "list"], env, cwd=root).returncode == 0
+    r = _run([sys.executable, "-m", "kbg_cli", "--rules", "docs/examples/house-rules", "setup", "kd", "--players", "4",
+              "--variant", "big-kingdom"], cwd=root)
+    assert r.returncode == 0, r.stderr
