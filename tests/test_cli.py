@@ -192,39 +192,39 @@ def test_terminal_output_uses_rich_and_no_color(tmp_path: Path) -> None:
     assert not colour.search(r.stdout)  # NO_COLOR: bold may stay, colours go
 
 
+def _on_terminal(*args: str, **env: str) -> str:
+    """What ``kbg ARGS`` writes on a pseudo-terminal (stdout and stderr together), with ``env`` added."""
+    pytest.importorskip("pty")
+    script = f"import pty, sys; sys.exit(pty.spawn([sys.executable, '-m', 'kbg_cli', *{list(args)!r}]) >> 8)"
+    r = _run([sys.executable, "-c", script], {"TERM": "xterm-256color", "COLUMNS": "100", **env},
+             stdin=subprocess.DEVNULL)
+    return r.stdout.replace("\r", "")
+
+
 @pytest.mark.parametrize("columns", ["60", "80"])
 def test_terminal_verdict_is_never_cut(columns: str) -> None:
     """On a narrow terminal the heading wraps: the verdict at its end is shown whole."""
-    pytest.importorskip("pty")
     log = str(Path(__file__).resolve().parent.parent / "examples" / "king-of-tokyo" / "annotated.log")
-    script = f"import pty, sys; sys.exit(pty.spawn([sys.executable, '-m', 'kbg_cli', 'check', {log!r}]) >> 8)"
-    r = _run([sys.executable, "-c", script], {"TERM": "xterm-256color", "COLUMNS": columns, "NO_COLOR": "1"},
-             stdin=subprocess.DEVNULL)
-    text = re.sub(r"\x1b\[[0-9;]*m", "", r.stdout).replace("\r", "")
+    text = re.sub(r"\x1b\[[0-9;]*m", "", _on_terminal("check", log, COLUMNS=columns, NO_COLOR="1"))
     assert "3 players): valid" in " ".join(text.split()), text[:400]
 
 
 def test_terminal_colours_the_verdict_and_the_diagnostics(tmp_path: Path) -> None:
-    pytest.importorskip("pty")
     log = tmp_path / "bad.log"
     log.write_text("@game kingdomino\n@players Alice Bernard\ndeal 3 17 22 40\nBernad claim 3\n", encoding="utf-8")
-    script = f"import pty, sys; sys.exit(pty.spawn([sys.executable, '-m', 'kbg_cli', 'check', {str(log)!r}]) >> 8)"
-    r = _run([sys.executable, "-c", script], {"TERM": "xterm-256color", "COLUMNS": "100"}, stdin=subprocess.DEVNULL)
-    assert "\x1b[1;31merror log-player\x1b[0m: 'Bernad' is not a player" in r.stdout  # red on the terminal
-    assert re.search(r"\x1b\[1;33m[^\x1b]*errors in the log", r.stdout)  # the verdict in yellow
-    r = _run([sys.executable, "-c", script], {"TERM": "xterm-256color", "COLUMNS": "100", "NO_COLOR": "1"},
-             stdin=subprocess.DEVNULL)
-    assert "error log-player: 'Bernad'" in re.sub(r"\x1b\[1m|\x1b\[0m", "", r.stdout)
-    assert not re.search(r"\x1b\[(?:[0-9]+;)*(?:3[0-8]|9[0-7])(?:;[0-9]+)*m", r.stdout)
+    out = _on_terminal("check", str(log))
+    assert "\x1b[1;31merror log-player\x1b[0m: 'Bernad' is not a player" in out  # red on the terminal
+    assert re.search(r"\x1b\[1;33m[^\x1b]*errors in the log", out)  # the verdict in yellow
+    out = _on_terminal("check", str(log), NO_COLOR="1")
+    assert "error log-player: 'Bernad'" in re.sub(r"\x1b\[1m|\x1b\[0m", "", out)
+    assert not re.search(r"\x1b\[(?:[0-9]+;)*(?:3[0-8]|9[0-7])(?:;[0-9]+)*m", out)
 
 
 def test_terminal_kingdom_shows_three_crowns(tmp_path: Path) -> None:
-    pytest.importorskip("pty")
     grid = tmp_path / "k.txt"
     grid.write_text("M3 W1 C\n", encoding="utf-8")
-    script = f"import pty, sys; sys.exit(pty.spawn([sys.executable, '-m', 'kbg_cli', 'score', {str(grid)!r}]) >> 8)"
-    r = _run([sys.executable, "-c", script], {"TERM": "xterm-256color", "COLUMNS": "100"}, stdin=subprocess.DEVNULL)
-    assert "M3♛" in re.sub(r"\x1b\[[0-9;]*m", "", r.stdout), r.stdout[:400]
+    out = _on_terminal("score", str(grid))
+    assert "M3♛" in re.sub(r"\x1b\[[0-9;]*m", "", out), out[:400]
 
 
 Writer = Callable[[str, str], Path]
