@@ -412,3 +412,19 @@ def test_the_rule_folders_in_the_docs_exist() -> None:
     r = _run([sys.executable, "-m", "kbg_cli", "--rules", "docs/examples/house-rules", "setup", "kd", "--players", "4",
               "--variant", "big-kingdom"], cwd=root)
     assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/cli.md"])
+def test_the_show_examples_in_the_docs_are_true(page: str) -> None:
+    """Each `$ kbg show FILE` block shows what the command prints; a `...` line stands for lines left out."""
+    root = Path(__file__).resolve().parent.parent
+    text = (root / page).read_text(encoding="utf-8")
+    blocks = re.findall(r"^\$ kbg (show \S+)\n(.*?)^```", text, re.M | re.S)
+    assert blocks
+    for command, shown in blocks:
+        out = _run([sys.executable, "-m", "kbg_cli", *command.split()], cwd=root).stdout
+        at = 0
+        for i, part in enumerate(shown.split("...\n")):
+            found = out.find(part, at)
+            assert found == at if i == 0 else found >= at, (command, part[:200], out[:300])
+            at = found + len(part)
