@@ -1,8 +1,8 @@
 """Optional: compile the hot modules of kbgrules with mypyc, in place (next to the .py files).
 
-    pip install -e '.[test]' 'setuptools>=77'   # mypy (with mypyc); setuptools reads this pyproject.toml
-    python bench/build_mypyc.py                   # about 2 minutes, one compiler job: kbgrules/**/*.so
-    python bench/build_mypyc.py --clean           # back to pure Python
+    pip install -e '.[mypyc]'             # mypy (with mypyc) and setuptools>=77, which reads this pyproject.toml
+    python bench/build_mypyc.py           # about 2 minutes, one compiler job: kbgrules/**/*.so
+    python bench/build_mypyc.py --clean   # back to pure Python
 
 Tests on a compiled tree: PY_IGNORE_IMPORTMISMATCH=1 python -m pytest (the doctests of kbgrules/ import
 the .so, not the .py; the doctests of compiled functions are not collected).
