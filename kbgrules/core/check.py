@@ -54,7 +54,7 @@ def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[Gam
     comma = next(((h, t) for h in g.headers if h.name == "players" for t in h.values if "," in t.text), None)
     if comma is not None:  # "@players Alice, Bernard" would make a player "Alice,"
         header, tok = comma
-        names = " ".join(" ".join(players).replace(",", " ").split())
+        names = " ".join(" ".join(players).replace(",", " ").split()) or "NAME NAME"
         report.errors.append(Diagnostic(file, header.line, tok.col + tok.text.index(","), "log-player",
                                         f"players are separated by spaces, not commas: @players {names}"))
         return report, None

@@ -23,15 +23,24 @@ class Holdings:
     """What one set of in-play keys does: the hooks by point, and the data effects by ``when`` and the
     sums of static effects, each filled on first use."""
 
-    __slots__ = ("effects", "keys", "pairs", "points", "static")
+    __slots__ = ("_effects", "cards", "keys", "pairs", "points", "static")
 
     def __init__(self, keys: tuple[str, ...], cards: Mapping[str, Any]) -> None:
         self.keys = keys
+        self.cards = cards
         self.pairs = tuple((c, HOOKS[h]) for c in keys if (h := cards[c].hook) is not None and h in HOOKS)
         self.points = {point: tuple(h for _, h in self.pairs if getattr(type(h), point) is not getattr(Hook, point))
                        for point in HOOK_POINTS}
-        self.effects: dict[str, tuple[Mapping[str, Any], ...]] = {}
+        self._effects: dict[str, tuple[Mapping[str, Any], ...]] = {}
         self.static: dict[str, int] = {}
+
+    def effects(self, when: str) -> tuple[Mapping[str, Any], ...]:
+        """The data effects of these cards that act ``when``."""
+        found = self._effects.get(when)
+        if found is None:
+            found = self._effects[when] = tuple(e for cid in self.keys for e in self.cards[cid].effects
+                                                if e["when"] == when)
+        return found
 
 
 @trait
@@ -71,10 +80,7 @@ class CardEffects(StateBase):
         return [e for cid in self.market for e in self.cards[cid].effects if e["when"] == "market"]
 
     def effects(self, m: Monster, when: str) -> Sequence[Mapping[str, Any]]:
-        h = self.holdings(m)
-        found = h.effects.get(when)
-        if found is None:
-            found = h.effects[when] = tuple(e for cid in h.keys for e in self.cards[cid].effects if e["when"] == when)
+        found = self.holdings(m).effects(when)
         if when == "always" and self.has_events:
             return [*found, *self._market_effects()]
         return found
@@ -83,8 +89,7 @@ class CardEffects(StateBase):
         h = self.holdings(m)
         total = h.static.get(key)
         if total is None:
-            total = h.static[key] = sum(int(e.get(key, 0)) for cid in h.keys for e in self.cards[cid].effects
-                                        if e["when"] == "always")
+            total = h.static[key] = sum(int(e.get(key, 0)) for e in h.effects("always"))
         if self.has_events:
             total += sum(int(e.get(key, 0)) for e in self._market_effects())
         return total
