@@ -73,8 +73,9 @@ def iter_reports(paths: Sequence[str], address: str, rules_dirs: RulesDirs = ())
         return
     try:
         client = distributed.Client(address, timeout="10s")
-    except (OSError, ValueError) as exc:
-        raise KbgError(f"cannot reach the Dask scheduler at {address}: {exc}", code="dask-unreachable") from exc
+    except Exception as exc:  # not only OSError: a server that is not Dask's can answer anything (MemoryError...)
+        reason = str(exc) or type(exc).__name__
+        raise KbgError(f"cannot reach the Dask scheduler at {address}: {reason}", code="dask-unreachable") from exc
     with client:
         bag: Any = check_files(paths, rules_dirs)
         for future in client.compute(bag.to_delayed()):

@@ -338,24 +338,6 @@ def test_show_turn_by_turn() -> None:
     assert "score after each round" in kd and "Winner" in kd
 
 
-def _readme_commands() -> list[str]:
-    """The `kbg ...` lines of the README's code blocks, without their comments."""
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```[a-z]*\n(.*?)```", text, flags=re.S)
-    lines = [re.split(r"\s#\s", ln)[0].strip() for b in blocks for ln in b.splitlines()]
-    return [ln for ln in lines if ln.startswith("kbg ") and not re.search(r"[|>$]|my-", ln)]  # my-: placeholders
-
-
-@pytest.mark.parametrize("command", _readme_commands())
-def test_readme_commands_run(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import shlex
-
-    monkeypatch.chdir(Path(__file__).resolve().parents[1])
-    code, out, err = kbg(*shlex.split(command)[1:])
-    assert code in (0, 1), (command, err)  # 1: a log with a violation, shown on purpose
-    assert "Traceback" not in out + err
-
-
 def test_plain_tables_align_decomposed_accents_and_wide_letters() -> None:
     """Piped tables line up whatever the script: a name written decomposed (Vietnamese in NFD) takes the
     columns it shows, Hangul two per letter."""
@@ -379,12 +361,6 @@ def test_piped_output_wraps_at_columns() -> None:
     assert r.returncode == 0 and max(len(x) for x in r.stdout.splitlines()) > 60  # 100, the default
 
 
-def test_help_in_the_docs_is_the_real_help() -> None:
-    r = _run([sys.executable, "-m", "kbg_cli", "--help"])
-    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
-    assert r.returncode == 0 and f"$ kbg --help\n{r.stdout}```" in page
-
-
 @pytest.mark.parametrize(("shell", "env", "offered"), [
     ("bash", {"COMP_WORDS": "kbg ch", "COMP_CWORD": "1"}, "check"),
     ("zsh", {"_TYPER_COMPLETE_ARGS": "kbg se"}, '"setup"'),
@@ -397,34 +373,3 @@ def test_completion(shell: str, env: dict[str, str], offered: str) -> None:
     assert offered in r.stdout, r.stdout
 
 
-def test_the_syntax_errors_example_in_the_docs_is_true() -> None:
-    root = Path(__file__).resolve().parent.parent
-    r = _run([sys.executable, "-m", "kbg_cli", "check", "docs/examples/syntax.log"], cwd=root)
-    page = (root / "docs" / "cli.md").read_text(encoding="utf-8")
-    heading = "\n".join(r.stdout.split("\n")[:3])
-    assert r.returncode == 2 and f"$ kbg check docs/examples/syntax.log\n{r.stderr}{heading}\n" in page
-
-
-def test_the_rule_folders_in_the_docs_exist() -> None:
-    root = Path(__file__).resolve().parent.parent
-    env = {"KBG_RULES": "docs/examples/house-rules:examples/king-of-tokyo/godzilla-rules"}
-    assert _run([sys.executable, "-m", "kbg_cli", "list"], env, cwd=root).returncode == 0
-    r = _run([sys.executable, "-m", "kbg_cli", "--rules", "docs/examples/house-rules", "setup", "kd", "--players", "4",
-              "--variant", "big-kingdom"], cwd=root)
-    assert r.returncode == 0, r.stderr
-
-
-@pytest.mark.parametrize("page", ["README.md", "docs/cli.md"])
-def test_the_show_examples_in_the_docs_are_true(page: str) -> None:
-    """Each `$ kbg show FILE` block shows what the command prints; a `...` line stands for lines left out."""
-    root = Path(__file__).resolve().parent.parent
-    text = (root / page).read_text(encoding="utf-8")
-    blocks = re.findall(r"^\$ kbg (show \S+)\n(.*?)^```", text, re.M | re.S)
-    assert blocks
-    for command, shown in blocks:
-        out = _run([sys.executable, "-m", "kbg_cli", *command.split()], cwd=root).stdout
-        at = 0
-        for i, part in enumerate(shown.split("...\n")):
-            found = out.find(part, at)
-            assert found == at if i == 0 else found >= at, (command, part[:200], out[:300])
-            at = found + len(part)

@@ -86,6 +86,36 @@ def test_kbg_check_dask_option(tmp_path: Path) -> None:
     assert gone.exit_code == 2 and "dask-unreachable" in gone.stderr and "Traceback" not in gone.stderr
 
 
+def test_kbg_check_dask_address_that_is_not_dask(tmp_path: Path) -> None:
+    """A server that answers with something else (here a frame length of 2**62 bytes) is unreachable, not a bug."""
+    pytest.importorskip("distributed", reason="distributed is not installed")
+    import socket
+    import threading
+
+    from typer.testing import CliRunner
+
+    from kbg_cli.app import app
+
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def answer() -> None:
+        for _ in range(3):  # the client may try more than once
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            with conn:
+                conn.sendall((2**62).to_bytes(8, "little") * 4)
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+        r = CliRunner().invoke(app, ["check", "--dask", address, str(ROOT / "examples" / "kingdomino")])
+    finally:
+        server.close()
+    assert r.exit_code == 2 and "error dask-unreachable" in r.stderr and "internal" not in r.stderr, r.stderr
+
+
 def test_json_lines_follow_the_documented_schema() -> None:
     import json
 

@@ -86,7 +86,9 @@ def show_cards(rs: KingOfTokyoRuleset, as_json: bool) -> None:
              "effect": c.effect, "clarification": c.clarification} for c in rs.cards]})
         return
     doc = render.Doc()
-    doc.heading(f"Power cards - {_title(rs)}: {rs.deck_size} cards, {len(rs.cards)} titles")
+    n = len(rs.cards)
+    doc.heading(f"Power cards - {_title(rs)}: {rs.deck_size} card{'s' * (rs.deck_size != 1)}, "
+                f"{n} title{'s' * (n != 1)}")
     t = render.Table(None, ["cost", "type", "card", "effect"], numeric=[0])
     for c in rs.cards:
         name = c.name + (f" (x{c.copies})" if c.copies > 1 else "")
