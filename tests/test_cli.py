@@ -373,3 +373,36 @@ def test_completion(shell: str, env: dict[str, str], offered: str) -> None:
     assert offered in r.stdout, r.stdout
 
 
+
+
+def _help_examples(text: str) -> list[str]:
+    return [ln.strip() for ln in text.split("Examples:\n", 1)[1].splitlines() if ln.strip()]
+
+
+@pytest.mark.parametrize("command", ["", "list", "setup", "rules", "check", "show", "score", "simulate", "explain"])
+def test_every_help_page_ends_with_examples_that_parse(command: str) -> None:
+    """Each help page closes with examples, and each example names real options with valid values."""
+    import shlex
+
+    import click
+    import typer
+
+    from kbg_cli import explain_cmd
+
+    r = _run([sys.executable, "-m", "kbg_cli", *([command] if command else []), "--help"])
+    assert r.returncode == 0 and r.stdout.startswith(f"Usage: kbg {command}".rstrip()), r.stdout
+    examples = _help_examples(r.stdout)
+    assert examples, r.stdout
+    group = typer.main.get_command(app)
+    for example in examples:
+        for part in example.split("|"):
+            words = shlex.split(part)
+            if words[0] != "kbg" or words[1:] in (["COMMAND", "--help"], ["check", "-"]) or "COMMAND" in words:
+                continue
+            if words[1] == "explain":
+                explain_cmd.parse(words[2:])
+                continue
+            with click.Context(group, info_name="kbg", resilient_parsing=False) as ctx:
+                sub = group.get_command(ctx, words[1])  # type: ignore[attr-defined]
+                assert sub is not None, example
+                sub.make_context(words[1], words[2:], parent=ctx)

@@ -71,6 +71,10 @@ class KbgGroup(TyperGroup):
         return code
 
 
+def _examples(*commands: str) -> str:
+    """A help page's closing examples (``\\b``: click keeps the lines as written)."""
+    return "\b\nExamples:\n" + "\n".join("  " + c for c in commands)
+
 app = typer.Typer(
     cls=KbgGroup,
     help="Rules reference and rule checker for board games (King of Tokyo, Kingdomino).",
@@ -79,6 +83,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=_examples("kbg setup kingdomino --players 3", "kbg check game.log", 'kbg explain "can I heal in tokyo?"',
+                     "kbg COMMAND --help"),
 )
 
 _state: dict[str, list[str]] = {"rules_dirs": []}
@@ -115,7 +121,11 @@ VariantOpt = Annotated[list[str] | None, typer.Option("--variant", "-v", metavar
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for tools.")]
 
 
-@app.command("list")
+
+@app.command("list", epilog=_examples(
+    "kbg list",
+    "kbg list --json",
+))
 def list_cmd(as_json: JsonOpt = False) -> None:
     """List the games, their editions and variants (defaults marked)."""
     infos = kbgrules.games(_dirs())
@@ -150,7 +160,12 @@ def _overlay_json(o: kbgrules.OverlayInfo) -> dict[str, Any]:
             "option": o.option, "players": list(o.players) if o.players else None, "summary": o.summary}
 
 
-@app.command()
+@app.command(epilog=_examples(
+    "kbg setup kingdomino --players 3",
+    "kbg setup kd -p 3 --edition second",
+    "kbg setup kd -p 2 --variant mighty-duel",
+    "kbg setup kot -p 2 --variant two-player --json",
+))
 def setup(
     game: GameArg,
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
@@ -185,7 +200,14 @@ def setup(
 
 
 
-@app.command()
+@app.command(epilog=_examples(
+    "kbg rules kingdomino",
+    "kbg rules kot kot.tokyo.yield",
+    "kbg rules kot yield",
+    "kbg rules kot cards",
+    "kbg rules kot tiles --edition dark",
+    "kbg rules kd dominoes",
+))
 def rules(
     game: GameArg,
     topic: Annotated[str | None, typer.Argument(
@@ -202,7 +224,13 @@ def rules(
     browse.show(rs, topic, as_json)
 
 
-@app.command()
+@app.command(short_help="Replay game logs: the first rule violation, and who won.", epilog=_examples(
+    "kbg check game.log",
+    "kbg check logs/ --quiet",
+    "kbg check --json game.log",
+    "kbg check -j 0 --summary corpus/",
+    "kbg simulate kd -p 3 | kbg check -",
+))
 def check(
     paths: Annotated[list[str], typer.Argument(metavar="LOG...", help="Log files, directories (every *.log "
                                                "inside) or - for standard input.")],
@@ -228,7 +256,10 @@ def check(
     raise typer.Exit(run_check(paths, _dirs(), as_json, jobs=jobs, quiet=quiet, summary=summary, dask=dask))
 
 
-@app.command()
+@app.command(short_help="Show games turn by turn or round by round.", epilog=_examples(
+    "kbg show game.log",
+    "kbg show examples/king-of-tokyo/two-players.log",
+))
 def show(
     paths: Annotated[list[str], typer.Argument(metavar="LOG...", help="Log files, directories or - for stdin.")],
 ) -> None:
@@ -238,7 +269,11 @@ def show(
     raise typer.Exit(run_show(paths, _dirs()))
 
 
-@app.command()
+@app.command(short_help="Score a Kingdomino kingdom written as a grid.", epilog=_examples(
+    "kbg score kingdom.grid",
+    "kbg score kingdom.grid --variant middle-kingdom --variant harmony",
+    "printf 'C W1 W\\n' | kbg score -",
+))
 def score(
     grid: Annotated[str, typer.Argument(metavar="FILE", help="A Kingdomino kingdom as a grid (or - for stdin).")],
     edition: EditionOpt = None,
@@ -252,7 +287,11 @@ def score(
     raise typer.Exit(run_score(grid, rs, as_json))
 
 
-@app.command()
+@app.command(short_help="Write a random legal game as a log.", epilog=_examples(
+    "kbg simulate kingdomino --players 3 --seed 1",
+    "kbg simulate kot -p 4 --edition dark -o game.log",
+    "kbg simulate kot -p 4 --variant power-up | kbg check -",
+))
 def simulate(
     game: GameArg,
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
@@ -269,8 +308,8 @@ def simulate(
     raise typer.Exit(run_simulate(game, players, seed, edition, variant or [], _dirs(), output))
 
 
-@app.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
-                                "help_option_names": []})
+@app.command(short_help="Explain a rule, a card or a component: kbg explain yield.",
+             context_settings={"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []})
 def explain(ctx: typer.Context) -> None:
     """Explain a rule, a card or a component, from an id, a word or a question (en, ko, fr, vi, de, es).
 

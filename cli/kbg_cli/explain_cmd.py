@@ -23,18 +23,31 @@ class ExplainUsage(Exception):
 
 
 LANG_NAMES = {"en": "English", "ko": "Korean", "fr": "French", "vi": "Vietnamese", "de": "German", "es": "Spanish"}
-USAGE = """usage: kbg explain [QUERY ...] [--game G] [--edition E] [--lang L] [--json] [--debug] [--rules DIR]
+USAGE = """Usage: kbg explain [OPTIONS] [QUERY]...
 
-Explain a rule: give a rule id, a word, a card or component name, or a whole question, in English,
-Korean, French, Vietnamese, German or Spanish. With no query, list every topic.
+  Explain a rule, a card or a component, from a rule id, a word, a name or a
+  whole question, in English, Korean, French, Vietnamese, German or Spanish.
+  With no QUERY, list every topic.
 
-  --game, -g G      only this game (kingdomino, king-of-tokyo, or an alias)
-  --edition, -e E   show this edition's reading where editions differ
-  --lang L          answer in this language (en, ko, fr, vi, de, es) where the text is written;
-                    the default is the language of the question
-  --json            print JSON for tools
-  --debug           show how the question was read and why each entry ranked where it did
-  --rules DIR       add your own rule data (repeatable; also KBG_RULES)
+Options:
+  -g, --game GAME        Only this game (kingdomino, king-of-tokyo, or an
+                         alias).
+  -e, --edition EDITION  Show this edition's reading where editions differ.
+  --lang LANG            Answer in this language (en, ko, fr, vi, de, es)
+                         where the text is written; default: the language of
+                         the question.
+  --json                 Print JSON for tools.
+  --debug                Show how the question was read and why each entry
+                         ranked where it did.
+  --rules DIR            Add your own rule data; repeatable. Also KBG_RULES.
+  -h, --help             Show this message and exit.
+
+  Examples:
+    kbg explain yield
+    kbg explain "can I heal in tokyo?"
+    kbg explain 항복
+    kbg explain kd.score.tiebreak --edition second
+    kbg explain yield --lang ko --json
 """
 
 
@@ -75,7 +88,7 @@ def parse(argv: list[str]) -> Args:
             else:
                 setattr(args, options[name], value)
         elif a.startswith("-") and len(a) > 1 and not a[1:].isdigit():
-            raise ExplainUsage(f"no such option: {a}")
+            raise ExplainUsage(f"No such option: {a}")
         else:
             args.query.append(a)
     if args.lang is not None and args.lang not in LANG_NAMES:
