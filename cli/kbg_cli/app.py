@@ -21,9 +21,8 @@ from . import RULE_TOPICS, render
 EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE = 0, 1, 2
 
 
-def _is_click_error(exc: BaseException) -> bool:
-    """Click's usage errors (typer may vendor click, so match the interface, not the class)."""
-    return hasattr(exc, "format_message") and hasattr(exc, "exit_code")
+# Click's error base class, whichever click typer uses (typer 0.26 carries its own copy as typer._click).
+ClickException: type[Exception] = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
 
 class KbgGroup(TyperGroup):
@@ -48,24 +47,21 @@ class KbgGroup(TyperGroup):
             code = EXIT_USAGE
         except BrokenPipeError:
             code = EXIT_OK
-        except Exception as exc:
-            if not _is_click_error(exc):
-                if os.environ.get("KBG_DEBUG", "").lower() in ("1", "true", "yes"):
-                    raise
-                kind = "io" if isinstance(exc, OSError) else "internal"
-                render.error(f"error {kind}: {type(exc).__name__}: {exc} (set KBG_DEBUG=1 for a traceback)")
-                code = EXIT_USAGE
-                if standalone_mode:
-                    sys.exit(code)
-                return code
+        except ClickException as exc:  # click's own words, on one line
             ctx = getattr(exc, "ctx", None)
-            if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:  # `kbg` alone (click 8.2+)
                 sys.stdout.write(ctx.get_help() + "\n")
                 code = EXIT_OK
             else:
-                message = " ".join(exc.format_message().split())
+                message = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
                 render.error(f"error usage: {message}")
                 code = EXIT_USAGE
+        except Exception as exc:
+            if os.environ.get("KBG_DEBUG", "").lower() in ("1", "true", "yes"):
+                raise
+            kind = "io" if isinstance(exc, OSError) else "internal"
+            render.error(f"error {kind}: {type(exc).__name__}: {exc} (set KBG_DEBUG=1 for a traceback)")
+            code = EXIT_USAGE
         if standalone_mode:
             sys.exit(code)
         return code
