@@ -227,6 +227,33 @@ def test_terminal_kingdom_shows_three_crowns(tmp_path: Path) -> None:
     assert "M3♛" in re.sub(r"\x1b\[[0-9;]*m", "", out), out[:400]
 
 
+@pytest.mark.parametrize("terminal", [False, True])
+def test_kingdoms_are_labelled_as_the_log_names_squares(tmp_path: Path, terminal: bool) -> None:
+    """Column letters above, row numbers on the left: the castle stands under 'e' on row 5, and a square
+    placed at d6 in the log is drawn under 'd' on row 6 (domino 3: forest, forest)."""
+    log = tmp_path / "g.log"
+    log.write_text("@game kingdomino\n@players Ann Bob\ndeal 3 17 22 40\nBob claim 3\nAnn claim 17\nBob claim 22\n"
+                   "Ann claim 40\ndeal 1 2 4 5\nBob place 3 d5 d6\n", encoding="utf-8")
+    out = _on_terminal("check", str(log), NO_COLOR="1") if terminal else kbg("check", str(log))[1]
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", out).split("\n")
+    at = next(i for i, ln in enumerate(lines) if ln.strip() in ("Bob:", "Bob"))
+    head, rows = lines[at + 1], {ln.split()[0]: ln for ln in lines[at + 2:at + 4]}
+    assert head.split() == ["d", "e"] and list(rows) == ["6", "5"], lines[at:at + 4]
+    d, e = head.index("d"), head.index("e")
+    assert rows["6"][d] == "F" and rows["5"][d] == "F" and rows["6"][e:e + 2].strip() in (".", "·")
+    assert rows["5"][e - 1:e + 2].strip() in ("C", "♜")  # the castle on e5
+
+
+def test_explain_on_a_terminal_wraps_once_and_keeps_the_title() -> None:
+    """rich wraps the answer to the terminal (not kbg first at 100 columns, then rich again)."""
+    out = re.sub(r"\x1b\[[0-9;]*m", "", _on_terminal("explain", "can I heal in tokyo?", COLUMNS="60"))
+    lines = out.split("\n")
+    assert max(len(x.rstrip()) for x in lines) <= 60
+    assert "[kot.faq.heal-in-tokyo, King of Tokyo]" in " ".join(out.split())
+    body = [x.rstrip() for x in lines[3:8]]
+    assert all(len(x) > 40 for x in body[:4]), body  # full lines: no short remainders of a second wrap
+
+
 Writer = Callable[[str, str], Path]
 
 

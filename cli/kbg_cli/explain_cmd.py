@@ -106,12 +106,6 @@ def _game(name: str | None) -> str | None:
     raise ExplainUsage(f"unknown game {name!r}; known: {', '.join(GAMES)}")
 
 
-def _wrap(text: str, indent: str = "") -> str:
-    from .render import WIDTH, wrap
-
-    return "\n".join(wrap(text, WIDTH, indent))
-
-
 def _edition_text(entry: dict[str, Any], edition: str | None) -> tuple[str, str | None]:
     """The entry's text for ``edition``, and a note when editions differ."""
     by = entry.get("by_edition") or {}
@@ -136,41 +130,40 @@ def answer_text(entry: dict[str, Any], edition: str | None, lang: str) -> tuple[
     return text, "en", [*notes, f"No {LANG_NAMES[lang]} text for this entry yet; here it is in English."]
 
 
-def render(result: Any, args: Args, lookup: Any, title: Any, lang: str) -> str:
+def render(result: Any, args: Args, lookup: Any, title: Any, lang: str) -> Any:
+    """The answer as a ``render.Doc``: wrapped once, by the plain writer or by rich on a terminal."""
+    from .render import Doc
+
     best = result.best.entry
     text, _, notes = answer_text(best, args.edition, lang)
     game = "Kingdomino" if best["game"] == "kingdomino" else "King of Tokyo"
-    out = [f"{best['title']}  [{best['id']}, {game}]", "", _wrap(text)]
+    doc = Doc()
+    doc.heading(f"{best['title']}  [{best['id']}, {game}]")
+    doc.para(text)
     if best.get("conflict"):
         label = "Clarification: " if best["kind"] in ("card", "tile", "evolution") else "Where sources differ: "
-        out += ["", _wrap(label + best["conflict"])]
+        doc.para(label + best["conflict"])
     if best.get("editions"):
-        out += ["", _wrap("Only in the " + ", ".join(best["editions"]) + " edition.")]
+        doc.para("Only in the " + ", ".join(best["editions"]) + " edition.")
     for note in best.get("notes") or []:
-        out += ["", _wrap(f"Applies {note}.")]
+        doc.para(f"Applies {note}.")
     for note in notes:
-        out += ["", _wrap(note)]
+        doc.para(note)
     if best.get("sources"):
-        out += ["", "Sources:"]
-        for s in best["sources"]:
-            ed = f" [{s['edition']}]" if s.get("edition") else ""
-            out.append(_wrap(f"{s['doc']}{ed}: {title(best['game'], s['doc'])}, {s['section']}", "  "))
-    related = [r for r in best.get("related") or []]
+        doc.items("Sources:", [f"{s['doc']}{' [' + s['edition'] + ']' if s.get('edition') else ''}: "
+                               f"{title(best['game'], s['doc'])}, {s['section']}" for s in best["sources"]])
+    related = best.get("related") or []
     if related:
-        out += ["", "Read next:"]
-        for r in related[:6]:
-            e = lookup(r)
-            out.append(f"  {r}" + (f"  {e['title']}" if e else ""))
+        doc.items("Read next:", [f"{r}" + (f"  {e['title']}" if (e := lookup(r)) else "") for r in related[:6]])
     other = result.other_game
     if other is not None:
         name = "Kingdomino" if other.entry["game"] == "kingdomino" else "King of Tokyo"
-        out += ["", _wrap(f"This question fits both games. In {name}: {other.id}  {other.entry['title']}")]
+        doc.para(f"This question fits both games. In {name}: {other.id}  {other.entry['title']}")
     shown = {result.best.id, other.id if other else ""}
     others = [h for h in result.hits[1:] if h.score >= 0.5 * result.best.score and h.id not in shown][:4]
     if others:
-        out += ["", "Also close:"]
-        out += [f"  {h.id}  {h.entry['title']}" for h in others]
-    return "\n".join(out) + "\n"
+        doc.items("Also close:", [f"{h.id}  {h.entry['title']}" for h in others])
+    return doc
 
 
 def debug_text(result: Any) -> str:
@@ -183,25 +176,6 @@ def debug_text(result: Any) -> str:
         why = ", ".join(f"{k} {v:g}" for k, v in sorted(h.why.items(), key=lambda kv: -kv[1]))
         out.append(f"{h.score:8.2f}  {h.id}: {why}")
     return "\n".join(out) + "\n"
-
-
-def _show(text: str, title: str | None = None) -> None:
-    try:
-        terminal = sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
-    except (AttributeError, ValueError):
-        terminal = False
-    if not terminal:
-        sys.stdout.write(text)
-        return
-    from rich.console import Console
-    from rich.panel import Panel
-    from rich.text import Text
-
-    from .render import WIDTH
-
-    head, _, body = text.partition("\n\n")
-    Console().print(Panel(Text(body.rstrip()), title=Text(head, style="bold"), title_align="left",
-                          border_style="cyan", width=min(WIDTH + 4, 120)))
 
 
 def run(argv: list[str]) -> int:
@@ -270,7 +244,7 @@ def run(argv: list[str]) -> int:
             head = f"kbg is not sure which rule {shown} is about. The closest three:"
         sys.stdout.write(f"{head}\n{near}\nRead one with: kbg explain ID   List every topic with: kbg explain\n")
         return 0
-    _show(render(result, args, lambda i: lookup(i, dirs), lambda g, k: document_title(g, k, dirs), lang))
+    render(result, args, lambda i: lookup(i, dirs), lambda g, k: document_title(g, k, dirs), lang).show()
     return 0
 
 

@@ -159,7 +159,7 @@ def _game_summary(doc: render.Doc, g: GameReport) -> None:
     doc.table(t)
     palette = _palette()
     for p in final["players"]:
-        doc.kingdom(p["name"], p["kingdom"], palette)
+        doc.kingdom(p["name"], p["kingdom"], palette, p["kingdom_corner"])
 
 
 def _kot_summary(doc: render.Doc, g: GameReport, final: dict[str, Any]) -> None:
@@ -239,12 +239,13 @@ def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
         return 0
     for w in warnings:
         render.diag(str(w))
-    from kbgrules.kingdomino.kingdom import letters
+    from kbgrules.kingdomino.kingdom import corner_name, letters
 
     names = {t.id: t.name for t in rs.terrains}
     doc = render.Doc()
     doc.heading(f"{name}: {s.total} point{'' if s.total == 1 else 's'}")
-    doc.kingdom(None, [" ".join(r) for r in kingdom.rows(letters(rs))], _palette(rs))
+    doc.kingdom(None, [" ".join(r) for r in kingdom.rows(letters(rs))], _palette(rs),
+                corner_name(kingdom, rs.kingdom_size))
     t = render.Table("Properties", ["terrain", "squares", "crowns", "points"], numeric=[1, 2, 3])
     for p in s.properties:
         t.add(names[p.terrain], p.squares, p.crowns, p.points)

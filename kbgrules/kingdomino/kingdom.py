@@ -50,6 +50,11 @@ def cell_name(cell: Cell, size: int) -> str:
     return f"{chr(ord('a') + cell[0] + off)}{cell[1] + off + 1}"
 
 
+def corner_name(k: Kingdom, size: int) -> str:
+    """The name of the square at the top left of ``k.rows()``, so that a picture can be labelled."""
+    return cell_name((k.minx, k.maxy), size)
+
+
 def parse_cell(text: str, size: int) -> Cell | None:
     """``e5``-style name to offsets from the castle; None if it is not a cell name (a letter, then a
     row number from 1 to 99). Names beyond the board are cells too (``j5``): a placement there is

@@ -17,6 +17,7 @@ from kbgrules.kingdomino.kingdom import (
     board_columns,
     board_offset,
     cell_name,
+    corner_name,
     letters,
     parse_cell,
     violation,
@@ -279,6 +280,7 @@ def final_json(state: KingdominoState) -> dict[str, Any]:
                                 "points": p.squares * p.crowns}
                                for p in s.score.properties],
                 "kingdom": _grid_rows(state.kingdoms[s.player], codes),
+                "kingdom_corner": corner_name(state.kingdoms[s.player], state.rs.kingdom_size),
             }
             for s in out.standings
         ],
