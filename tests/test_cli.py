@@ -392,6 +392,7 @@ def test_piped_output_wraps_at_columns() -> None:
     ("bash", {"COMP_WORDS": "kbg ch", "COMP_CWORD": "1"}, "check"),
     ("zsh", {"_TYPER_COMPLETE_ARGS": "kbg se"}, '"setup"'),
     ("fish", {"_TYPER_COMPLETE_ARGS": "kbg ru", "_TYPER_COMPLETE_FISH_ACTION": "get-args"}, "rules"),
+    ("bash", {"COMP_WORDS": "kbg explain --la", "COMP_CWORD": "2"}, "--lang"),
 ])
 def test_completion(shell: str, env: dict[str, str], offered: str) -> None:
     r = _run([sys.executable, "-m", "kbg_cli", "--show-completion", shell])
@@ -433,3 +434,12 @@ def test_every_help_page_ends_with_examples_that_parse(command: str) -> None:
                 sub = group.get_command(ctx, words[1])  # type: ignore[attr-defined]
                 assert sub is not None, example
                 sub.make_context(words[1], words[2:], parent=ctx)
+
+
+def test_explain_through_typer_answers_as_the_fast_path() -> None:
+    """The typer declaration (used by `kbg --rules DIR explain ...`; here through typer's runner) and the
+    fast path of the console script (`kbg explain ...`) give the same answer."""
+    typer_way = kbg("explain", "yield", "--lang", "ko", "--json")
+    assert typer_way[0] == 0 and json.loads(typer_way[1])["best"]["id"] == "kot.tokyo.yield"
+    r = _run([sys.executable, "-m", "kbg_cli", "explain", "yield", "--lang", "ko", "--json"])
+    assert r.returncode == 0 and json.loads(r.stdout) == json.loads(typer_way[1])

@@ -304,28 +304,47 @@ def simulate(
     raise typer.Exit(run_simulate(game, players, seed, edition, variant or [], _dirs(), output))
 
 
-@app.command(short_help="Explain a rule, a card or a component: kbg explain yield.",
-             context_settings={"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []})
-def explain(ctx: typer.Context) -> None:
-    """Explain a rule, a card or a component, from an id, a word or a question (en, ko, fr, vi, de, es).
-
-    Options: --game G, --edition E, --lang en|ko|fr|vi|de|es, --json, --debug. `kbg explain` alone lists
-    the topics.
+@app.command(short_help="Explain a rule, a card or a component: kbg explain yield.", epilog=_examples(
+    "kbg explain yield",
+    'kbg explain "can I heal in tokyo?"',
+    "kbg explain 항복",
+    "kbg explain kd.score.tiebreak --edition second",
+    "kbg explain yield --lang ko --json",
+))
+def explain(
+    query: Annotated[list[str] | None, typer.Argument(metavar="[QUERY]...", show_default=False, help="A rule id, a "
+                                                      "word, a card or component name, or a whole question.")] = None,
+    game: Annotated[str | None, typer.Option("--game", "-g", metavar="GAME",
+                                             help="Only this game (kingdomino, king-of-tokyo, or an alias).")] = None,
+    edition: Annotated[str | None, typer.Option("--edition", "-e", metavar="EDITION",
+                                                help="Show this edition's reading where editions differ.")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help="Answer in this language (en, ko, fr, "
+                                             "vi, de, es) where the text is written; default: the question's.")]
+    = None,
+    as_json: JsonOpt = False,
+    debug: Annotated[bool, typer.Option("--debug", help="Show how the question was read and why each entry "
+                                        "ranked where it did.")] = False,
+    rules: Annotated[list[str] | None, typer.Option("--rules", metavar="DIR", help="Add your own rule data; "
+                                                    "repeatable. Also KBG_RULES.")] = None,
+) -> None:
+    """Explain a rule, a card or a component, from a rule id, a word, a name or a whole question, in English,
+    Korean, French, Vietnamese, German or Spanish. With no QUERY, list every topic.
+    \f
+    `kbg explain ...` runs without importing typer (explain_cmd.parse); this declaration gives its help,
+    completion and the runs that start with a global option (`kbg --rules DIR explain ...`).
     """
-    from .explain_cmd import run as run_explain
+    from .explain_cmd import Args, run_args
 
-    raise typer.Exit(run_explain([*ctx.args, *[x for d in _state["rules_dirs"] for x in ("--rules", d)]]))
+    args = Args()
+    args.query, args.game, args.edition, args.lang = list(query or []), game, edition, lang
+    args.json, args.debug, args.rules = as_json, debug, [*(rules or []), *_dirs()]
+    raise typer.Exit(run_args(args))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``kbg`` console script."""
+    """``kbg ARGS`` through typer (the console script, kbg_cli.entry, runs ``kbg explain`` without it)."""
     if sys.stdout is None or sys.stderr is None:
         return EXIT_USAGE  # nowhere to write results or errors
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["explain"]:  # the fast path: no typer import
-        from .explain_cmd import run as run_explain
-
-        return run_explain(args[1:])
     command = typer.main.get_command(app)
     code: int = command.main(args=list(argv) if argv is not None else None, prog_name="kbg",
                              standalone_mode=False)
