@@ -443,3 +443,18 @@ def test_explain_through_typer_answers_as_the_fast_path() -> None:
     assert typer_way[0] == 0 and json.loads(typer_way[1])["best"]["id"] == "kot.tokyo.yield"
     r = _run([sys.executable, "-m", "kbg_cli", "explain", "yield", "--lang", "ko", "--json"])
     assert r.returncode == 0 and json.loads(r.stdout) == json.loads(typer_way[1])
+
+
+@pytest.mark.parametrize("args", [
+    "list", "setup kot -p 5 -e dark", "rules kot cards", "rules kd setup", "check examples/king-of-tokyo/annotated.log",
+    "show examples/kingdomino/two-players.log", "score examples/kingdomino/kingdoms/complete-centred.grid",
+    "explain yield", "explain",
+])
+def test_nothing_is_wider_than_a_60_column_terminal(args: str) -> None:
+    from rich.cells import cell_len
+
+    root = Path(__file__).resolve().parent.parent
+    out = _on_terminal(*[str(root / a) if a.startswith("examples/") else a for a in args.split()], COLUMNS="60")
+    text = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", out)
+    wide = [ln for ln in text.splitlines() if cell_len(ln) > 60]
+    assert not wide and text.strip(), wide[:3]

@@ -184,10 +184,14 @@ def run_args(args: Args) -> int:
             if args.json:
                 sys.stdout.write(json.dumps({"kbg_json": 1, "topics": items}, ensure_ascii=False, indent=2) + "\n")
                 return 0
-            lines = [f"{len(items)} topics. Ask with: kbg explain WORDS (any language), or an id below.", ""]
+            from .render import Doc, Table
+
+            doc, table = Doc(), Table(None, ["", ""])
+            doc.para(f"{len(items)} topics. Ask with: kbg explain WORDS (any language), or an id below.")
             for t in items:
-                lines.append(f"  {t['id']:<42} {t['title']}")
-            sys.stdout.write("\n".join(lines) + "\n")
+                table.add(t["id"], t["title"])
+            doc.table(table)
+            doc.show()
             return 0
         result = search(query, game, dirs)
     except KbgError as exc:
