@@ -396,9 +396,19 @@ def test_piped_output_wraps_at_columns() -> None:
 ])
 def test_completion(shell: str, env: dict[str, str], offered: str) -> None:
     r = _run([sys.executable, "-m", "kbg_cli", "--show-completion", shell])
-    assert r.returncode == 0 and "_KBG_COMPLETE" in r.stdout
+    script_of = {"bash": "complete -o default -F _kbg_completion kbg", "zsh": "#compdef kbg",
+                 "fish": "complete --command kbg"}
+    assert r.returncode == 0 and "_KBG_COMPLETE" in r.stdout and script_of[shell] in r.stdout, r.stdout[:300]
     r = _run([sys.executable, "-m", "kbg_cli"], {"_KBG_COMPLETE": f"complete_{shell}", **env})
     assert offered in r.stdout, r.stdout
+
+
+def test_completion_installs_for_the_shell_named_and_refuses_others(tmp_path: Path) -> None:
+    r = _run([sys.executable, "-m", "kbg_cli", "--install-completion", "zsh"], {"HOME": str(tmp_path)})
+    assert r.returncode == 0 and "zsh completion installed" in r.stdout, r.stdout + r.stderr
+    assert "#compdef kbg" in (tmp_path / ".zfunc" / "_kbg").read_text(encoding="utf-8")
+    r = _run([sys.executable, "-m", "kbg_cli", "--show-completion", "tcsh"])
+    assert r.returncode == 2 and r.stdout == "" and "no completion for the shell 'tcsh'" in r.stderr
 
 
 

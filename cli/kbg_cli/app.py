@@ -341,10 +341,32 @@ def explain(
     raise typer.Exit(run_args(args))
 
 
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+def _completion(option: str, shell: str) -> int:
+    """``--show-completion SHELL`` / ``--install-completion SHELL`` for the shell named (typer's own options
+    take no shell where shellingham is installed: they detect one and ignore the word)."""
+    from typer._completion_shared import get_completion_script, install
+
+    if shell not in SHELLS:
+        render.error(f"error usage: no completion for the shell {shell!r}; use one of {', '.join(SHELLS)}")
+        return EXIT_USAGE
+    if option == "--show-completion":
+        sys.stdout.write(get_completion_script(prog_name="kbg", complete_var="_KBG_COMPLETE", shell=shell) + "\n")
+        return EXIT_OK
+    shell, path = install(shell=shell, prog_name="kbg", complete_var="_KBG_COMPLETE")
+    sys.stdout.write(f"{shell} completion installed in {path}; it takes effect in a new shell\n")
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``kbg ARGS`` through typer (the console script, kbg_cli.entry, runs ``kbg explain`` without it)."""
     if sys.stdout is None or sys.stderr is None:
         return EXIT_USAGE  # nowhere to write results or errors
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) == 2 and args[0] in ("--show-completion", "--install-completion"):
+        return _completion(args[0], args[1])
     command = typer.main.get_command(app)
     code: int = command.main(args=list(argv) if argv is not None else None, prog_name="kbg",
                              standalone_mode=False)
