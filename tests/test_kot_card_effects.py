@@ -456,6 +456,34 @@ def test_freeze_time_gives_a_smaller_extra_turn() -> None:
     assert st.active == 1 and st.dice_count() == 6
 
 
+def test_freeze_time_chains_one_die_fewer_each_time() -> None:
+    """Each chained extra turn rolls one die fewer than the turn that earned it (6, 5, 4, 3), a second use in
+    one turn is refused, and a turn without it ends the chain (issue 14; BGA and brdg.me agree)."""
+    st = game()
+    give(st, 0, "freeze-time")
+    for count in (6, 5, 4):
+        assert st.active == 0 and st.dice_count() == count
+        roll(st, "1", "1", "1", *["h"] * (count - 3))
+        st.apply(Keep())
+        use(st, 0, "freeze-time")
+        with pytest.raises(IllegalMoveError, match="one extra turn per turn"):
+            use(st, 0, "freeze-time")
+        st.apply(EndTurn(0))
+    assert st.active == 0 and st.dice_count() == 3
+    with pytest.raises(IllegalMoveError, match="must roll 3 dice here, not 4"):
+        roll(st, "1", "2", "3", "h")
+    after_turn(st, "1", "2", "3")
+    assert st.active == 1 and st.dice_count() == 6
+    for _ in range(2):  # Bob's and Cid's turns
+        after_turn(st, "2", "2", "3", "h", "h", "h")
+    assert st.active == 0 and st.dice_count() == 6  # the chain ended with the turn that did not use the card
+    roll(st, "1", "1", "1", "h", "h", "h")
+    st.apply(Keep())
+    use(st, 0, "freeze-time")
+    st.apply(EndTurn(0))
+    assert st.dice_count() == 5
+
+
 def test_metamorph_sells_cards_at_full_price() -> None:
     st = game()
     give(st, 0, "metamorph")

@@ -96,6 +96,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         self.bonus_rolls = 0
         self.fewer_dice = 0
         self.fewer_dice_next = 0
+        self.freeze_chain = 0
         self.used_this_turn = set()
         self.cures = {}
         self.final_dice = []
@@ -217,7 +218,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
             "active": self.active, "phase": self.phase, "dice": self.dice.copy(), "rolls": self.rolls,
             "smash_damage": self.smash_damage.copy(), "smashes": self.smashes, "dealt_damage": self.dealt_damage,
             "extra_turn": self.extra_turn, "frenzy_now": self.frenzy_now, "bonus_rolls": self.bonus_rolls,
-            "fewer_dice": self.fewer_dice, "fewer_dice_next": self.fewer_dice_next,
+            "fewer_dice": self.fewer_dice, "fewer_dice_next": self.fewer_dice_next, "freeze_chain": self.freeze_chain,
             "used_this_turn": self.used_this_turn.copy(), "cures": self.cures.copy(),
             "final_dice": self.final_dice.copy(), "just_revealed": self.just_revealed.copy(),
             "heal_rays": self.heal_rays.copy(), "camouflage": {k: v.copy() for k, v in self.camouflage.items()},
@@ -246,6 +247,8 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         if m.evo_owed and not m.eliminated and self.evolutions_left(m):
             raise self._fail("evo-not-drawn", monster=m.name, hearts=Counter(self.final_dice)["heart"])
         m.owed, m.evo_owed = [], 0
+        if "freeze-time" not in self.used_this_turn:
+            self.freeze_chain = 0
         if self.rs.buy_fallback_energy and not self.bought and not m.eliminated:
             self.gain_energy(m, self.rs.buy_fallback_energy)
         if not self.me.eliminated:
@@ -329,7 +332,8 @@ _SHARED: Final = frozenset(("rs", "cards", "players", "history", "enter_snapshot
 # and to _snapshot, or to _SHARED
 _COPIED: Final = ("monsters", "has_events", "tile_sides", "tile_supply", "tile_faces", "bought", "token_dice", "deck",
            "discards", "market", "active", "phase", "dice", "rolls", "smash_damage", "smashes", "dealt_damage",
-           "extra_turn", "frenzy_now", "bonus_rolls", "fewer_dice", "fewer_dice_next", "used_this_turn", "cures",
+           "extra_turn", "frenzy_now", "bonus_rolls", "fewer_dice", "fewer_dice_next", "freeze_chain",
+           "used_this_turn", "cures",
            "final_dice", "just_revealed", "heal_rays", "camouflage", "deck_order", "pending", "turn_number", "over",
            "turn_ends", "log", "starting", "smashing", "turn_losses")
 _declared = vars(StateBase).get("__annotations__") or None  # none once compiled

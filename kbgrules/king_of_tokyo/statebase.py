@@ -48,6 +48,7 @@ class StateBase:
     bonus_rolls: int
     fewer_dice: int
     fewer_dice_next: int
+    freeze_chain: int  # Freeze Time turns in a row: the next one rolls this many dice fewer
     used_this_turn: set[str]
     cures: dict[str, int]
     final_dice: list[str]

@@ -132,8 +132,12 @@ class FreezeTime(Hook):
     def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         if i != st.active or st.phase != "buy" or st.final_dice.count("1") < 3:
             raise st._fail("kot-card-use", card="Freeze Time", why="its owner must have ended the roll with 1-1-1")
+        if self.card in st.used_this_turn:
+            raise st._fail("kot-card-use", card="Freeze Time", why="it gives one extra turn per turn")
+        st.used_this_turn.add(self.card)
         st.extra_turn = True
-        st.fewer_dice_next = 1
+        st.freeze_chain += 1  # chained: each extra turn rolls one die fewer than the turn that earned it
+        st.fewer_dice_next += st.freeze_chain
 
 
 class Metamorph(Hook):
