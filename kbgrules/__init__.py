@@ -181,17 +181,33 @@ def _load_user(game: str, edition: str | None, variants: tuple[str, ...], player
     return engine_for(res.files.game.data).build(res)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def _load_shipped(game: str, edition: str | None, variants: tuple[str, ...], players: int | None) -> Ruleset:
     """Rulesets are immutable, so loads of the shipped data are shared. The rules do not depend on the
     player count (only which counts are allowed does): a load for a count is the one without a count,
     built once, with the count set on it."""
     from kbgrules.core.data import resolve
-    from kbgrules.core.registry import engine_for
 
     res = resolve(game, edition, variants, players)  # checks the player count
     if players is not None:
         import dataclasses
 
-        return dataclasses.replace(_load_shipped(game, edition, variants, None), players=players)
-    return engine_for(res.files.game.data).build(res)
+        return dataclasses.replace(_build_shipped(game, edition, variants), players=players)
+    return _build_shipped(game, edition, variants, res)
+
+
+_BUILT: dict[tuple[str, str | None, tuple[str, ...]], Ruleset] = {}
+
+
+def _build_shipped(game: str, edition: str | None, variants: tuple[str, ...], res: Any = None) -> Ruleset:
+    """One build per (game, edition, variants), never evicted: every load for a player count shares it
+    (an LRU entry could outlive the build it was made from, and the rules would then exist twice)."""
+    key = (game, edition, variants)
+    built = _BUILT.get(key)
+    if built is None:
+        from kbgrules.core.data import resolve
+        from kbgrules.core.registry import engine_for
+
+        res = res if res is not None else resolve(game, edition, variants, None)
+        built = _BUILT[key] = engine_for(res.files.game.data).build(res)
+    return built

@@ -468,3 +468,17 @@ def test_nothing_is_wider_than_a_60_column_terminal(args: str) -> None:
     text = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", out)
     wide = [ln for ln in text.splitlines() if cell_len(ln) > 60]
     assert not wide and text.strip(), wide[:3]
+
+
+def test_check_turns_adds_the_state_after_every_turn() -> None:
+    from jsonschema import Draft202012Validator
+
+    root = Path(__file__).resolve().parent.parent
+    schema = json.loads((root / "docs" / "check-output.schema.json").read_text(encoding="utf-8"))
+    code, out, _ = kbg("check", "--json", "--turns", str(root / "examples" / "king-of-tokyo" / "two-players.log"))
+    data = json.loads(out)
+    Draft202012Validator(schema).validate(data)
+    turns = data["games"][0]["turns"]
+    assert code == 0 and len(turns) > 3 and turns[0] == {"turn": 1, "monster": "Ann", "monsters": turns[0]["monsters"]}
+    assert "turns" not in json.loads(kbg("check", "--json", str(EXAMPLES / "two-players.log"))[1])["games"][0]
+    assert "--turns" in usage_error("check", "--json", "--turns", "--dask", "tcp://127.0.0.1:1", str(EXAMPLES))

@@ -385,3 +385,25 @@ line 12:Ann 1:Bob 2:Bob 4:Ann
     assert notes == [(4, "kd-position-unlikely", "warning")] * 2  # 4 squares after no line; 4 wheat never dealt
     fine = text.replace("    .  W  .\n    W  C  W\n    .  W  .\n", "    C\n", 1)
     assert run(fine).games[0].notes == []
+
+
+def test_report_says_who_acts_next_and_where_the_kings_stand() -> None:
+    from kbgrules.core.check import check_text as check
+
+    def final(text: str) -> dict:
+        (game,) = check("t.log", text).games
+        assert game.valid and game.final is not None, [str(x) for x in (*game.errors, *game.violations)]
+        return game.final
+
+    head = "@game kingdomino\n@players Ann Bob\n"
+    assert final(head)["next"] == {"player": None, "action": "deal", "expects": "a deal of 4 dominoes"}
+    f = final(head + "deal 3 17 22 40\nBob claim 3\nAnn claim 17\nBob claim 22\nAnn claim 40\ndeal 1 2 4 5\n"
+              "Bob place 3 d5 d6\n")
+    assert f["current_line"] == [{"domino": 3, "king": "Bob"}, {"domino": 17, "king": "Ann"},
+                                 {"domino": 22, "king": "Bob"}, {"domino": 40, "king": "Ann"}]
+    assert f["next_line"] == [{"domino": n, "king": None} for n in (1, 2, 4, 5)]
+    assert f["next"] == {"player": "Bob", "action": "claim", "expects": "Bob's claim"}
+    f = final(head + "deal 3 17 22 40\nBob claim 3\nAnn claim 17\nBob claim 22\nAnn claim 40\ndeal 1 2 4 5\n"
+              "Bob place 3 d5 d6\nBob claim 4\n")
+    assert f["next_line"][2] == {"domino": 4, "king": "Bob"}
+    assert f["next"] == {"player": "Ann", "action": "place", "expects": "Ann placing or discarding domino 17"}

@@ -302,3 +302,46 @@ def test_a_position_states_the_discard_pile() -> None:
     too_many = log.replace("market heal tank energize", "market heal tank energize\ndiscard tank")
     line, _, code = only_violation(too_many)
     assert (line, code) == (7, "kot-position")  # the only Tank is in the market
+
+
+def _final(text: str) -> dict:
+    report = run(text)
+    (game,) = report.games
+    assert not game.errors and not game.violations, [str(x) for x in (*game.errors, *game.violations)]
+    assert game.final is not None
+    return game.final
+
+
+def test_report_tells_the_deck_discard_life_and_who_acts_next() -> None:
+    log = POSITION.replace("market heal tank energize", "market heal tank energize\ndeck skyscraper frenzy")
+    log = log.replace("Ann is hp=7 vp=18 energy=3 place=city cards=gourmet",
+                      "Ann is hp=7 vp=1 energy=3 place=city cards=gourmet,even-bigger")
+    log = log.replace("Ann roll 1 1 1 e e h\nAnn end\nexpect Ann vp 23\nexpect winner Ann\n",
+                      "Ann roll 1 2 3 e e h\nAnn buy heal : skyscraper\nAnn end\n")
+    f = _final(log)
+    ann, bob = f["monsters"][0], f["monsters"][1]
+    assert (ann["max_hp"], bob["max_hp"]) == (12, 10)  # Even Bigger
+    assert f["deck"] == ["frenzy"] and f["discard"] == {"heal": 1}  # Skyscraper came up, then Heal was used
+    assert f["deck_size"] == 66 - 8  # the market, four cards in play, Skyscraper
+    assert f["next"] == {"monster": "Bob", "phase": "roll", "expects": "Bob's roll", "dice": 7}  # Extra Head
+    assert f["pending"] == []
+
+
+def test_report_names_the_open_yield_decisions_and_the_next_dice() -> None:
+    f = _final(BASE.split("Ann yield")[0] + "Bob keep\n")  # Bob smashed Ann in Tokyo: she has not decided yet
+    assert f["pending"] == [{"monster": "Ann", "decision": "yield"}]
+    assert f["next"]["phase"] == "decide" and f["next"]["dice"] is None
+    freeze = ("@game king-of-tokyo\n@players A B C D\nA is place=city cards=freeze-time\n"
+              "market commuter-train vast-storm skyscraper\nturn A\nA roll 1 1 1 2 2 3\nA use freeze-time\nA end\n"
+              "A roll 1 1 1 2 3\nA use freeze-time\nA end\n")
+    assert _final(freeze)["next"] == {"monster": "A", "phase": "roll", "expects": "A's roll", "dice": 4}
+
+
+def test_report_turns_list_the_state_after_every_turn() -> None:
+    from kbgrules.core.check import check_text as check
+
+    game = check("t.log", BASE).games[0]
+    turns = game.to_json(turns=True)["turns"]
+    assert [t["monster"] for t in turns] == ["Ann", "Bob", "Cid"]
+    assert turns[1]["monsters"][1]["location"] == "city" and turns[0]["monsters"][0]["hp"] == 10
+    assert "turns" not in game.to_json()

@@ -240,6 +240,8 @@ def check(
     dask: Annotated[str | None, typer.Option("--dask", metavar="ADDRESS", help="Check on the Dask cluster whose "
                                              "scheduler is at ADDRESS (needs kbgrules[dask]; the logs must be "
                                              "readable by the workers at the same paths).")] = None,
+    turns: Annotated[bool, typer.Option("--turns", help="With --json: add each game's state at the end of every "
+                                        "turn (King of Tokyo) or round (Kingdomino).")] = False,
 ) -> None:
     """Replay game logs: report syntax errors, the first rule violation, and who won.
 
@@ -249,7 +251,10 @@ def check(
     """
     from .play import run_check
 
-    raise typer.Exit(run_check(paths, _dirs(), as_json, jobs=jobs, quiet=quiet, summary=summary, dask=dask))
+    if turns and dask is not None:
+        raise typer.BadParameter("--turns checks in this process: it does not go with --dask", param_hint="--turns")
+    raise typer.Exit(run_check(paths, _dirs(), as_json, jobs=jobs, quiet=quiet, summary=summary, dask=dask,
+                               turns=turns))
 
 
 @app.command(short_help="Show games turn by turn or round by round.", epilog=_examples(

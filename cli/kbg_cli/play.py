@@ -69,7 +69,7 @@ def auto_jobs(requested: int | None, files: int) -> int:
 
 
 def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int | None = None,
-              quiet: bool = False, summary: bool = False, dask: str | None = None) -> int:
+              quiet: bool = False, summary: bool = False, dask: str | None = None, turns: bool = False) -> int:
     """Check logs one file at a time, writing each file's verdict as soon as it is known."""
     import time
 
@@ -79,7 +79,8 @@ def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int 
     code, tally = 0, {"files": 0, "games": 0, "valid": 0, "violations": 0, "errors": 0}
     progress = render.Progress(0 if as_json else len(files), "checking")
     try:
-        for report in reports(files, rules_dirs, jobs=auto_jobs(jobs, len(files)), dask=dask):
+        for report in reports(files, rules_dirs, jobs=auto_jobs(jobs, len(files)), dask=dask,
+                              timeline=turns and as_json):
             code = max(code, report.exit_code)
             tally["files"] += 1
             tally["games"] += len(report.games)
@@ -87,10 +88,10 @@ def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int 
             tally["violations"] += sum(bool(g.violations) and not g.errors for g in report.games)
             tally["errors"] += sum(bool(g.errors) for g in report.games) + len(report.input_errors)
             if lines:
-                sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
+                sys.stdout.write(json.dumps(report.to_json(turns), ensure_ascii=False) + "\n")
                 sys.stdout.flush()
             elif as_json:
-                render.print_json(report.to_json())
+                render.print_json(report.to_json(turns))
             elif not summary:
                 _print_report(report, quiet)
             progress.advance()

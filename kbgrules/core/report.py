@@ -62,14 +62,19 @@ class GameReport:
                                      f"game {self.index}: checking stopped at this line; the lines after it "
                                      "were not checked", "note"))
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, turns: bool = False) -> dict[str, Any]:
+        """The game as JSON (docs/check-output.schema.json); with ``turns``, also the state at the end of
+        every turn or round (the report must keep its timeline: ``check_*(..., timeline=True)``)."""
+        out = {
             "index": self.index, "file": self.file, "line": self.line, "game": self.game, "edition": self.edition,
             "variants": list(self.variants), "players": list(self.players), "valid": self.valid,
             "errors": [{"line": d.line, "col": d.col, "code": d.code, "message": d.message} for d in self.errors],
             "violations": [v.to_json() for v in self.violations], "final": self.final,
             "notes": [{"line": d.line, "col": d.col, "code": d.code, "message": d.message} for d in self.notes],
         }
+        if turns:
+            out["turns"] = self.show_timeline()
+        return out
 
 
 @dataclass(slots=True)
@@ -93,10 +98,10 @@ class CheckReport:
         self.input_errors.extend(other.input_errors)
         self.matches.extend(other.matches)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, turns: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
             "kbg_json": 1,
-            "games": [g.to_json() for g in self.games],
+            "games": [g.to_json(turns) for g in self.games],
             "errors": [{"file": d.file, "line": d.line, "col": d.col, "code": d.code, "message": d.message}
                        for d in self.input_errors],
         }

@@ -23,13 +23,14 @@ def tokyo_json(st: KingOfTokyoState) -> dict[str, Any]:
 def monster_json(st: KingOfTokyoState, m: Monster) -> dict[str, Any]:
     rs = st.rs
     out: dict[str, Any] = {
-        "name": m.name, "hp": m.hp, "vp": m.vp, "energy": m.energy, "location": m.location,
-        "eliminated": m.eliminated, "cards": list(m.cards), "tokens": dict(m.tokens)}
+        "name": m.name, "hp": m.hp, "max_hp": st.max_hp(m), "vp": m.vp, "energy": m.energy,
+        "location": m.location, "eliminated": m.eliminated, "cards": list(m.cards), "tokens": dict(m.tokens)}
     if m.mimic and ("mimic" in m.cards or "fluxling" in m.tiles):
         out["mimic"] = m.mimic
     if rs.wickedness is not None:
         out["wickedness"] = m.wickedness
         out["tiles"] = list(m.tiles)
+        out["owed_tiles"] = list(m.owed)
     if rs.evolution is not None:
         out["monster"] = m.monster or None
         out["evolutions"] = list(m.evolutions)
@@ -39,14 +40,43 @@ def monster_json(st: KingOfTokyoState, m: Monster) -> dict[str, Any]:
     return out
 
 
+def pending_json(st: KingOfTokyoState) -> list[dict[str, Any]]:
+    """Who must still decide or do what before the game can go on."""
+    out: list[dict[str, Any]] = []
+    if st.phase == "decide":
+        out += [{"monster": st.monsters[i].name, "decision": "yield"} for i in st.pending]
+    for m in st.monsters:
+        if m.eliminated:
+            continue
+        out += [{"monster": m.name, "decision": "wickedness-tile", "level": level} for level in m.owed]
+        if m.evo_owed:
+            out.append({"monster": m.name, "decision": "evolution", "draws": m.evo_owed})
+    return out
+
+
+def next_json(st: KingOfTokyoState) -> dict[str, Any] | None:
+    """Who acts next and how: ``dice`` is the number of dice of the coming roll (a log that stops
+    between turns stops at the start of the next one)."""
+    if st.over is not None:
+        return None
+    rolling = st.phase == "roll" and not st.rolls
+    return {"monster": st.me.name, "phase": st.phase, "expects": st.expected(),
+            "dice": st.dice_count() if rolling else None}
+
+
 def final_json(st: KingOfTokyoState) -> dict[str, Any]:
     out = st.outcome()
     return {
         "monsters": [monster_json(st, m) for m in st.monsters],
         "tokyo": tokyo_json(st),
         "market": list(st.market),
+        "deck_size": sum(st.deck.values()),
+        "deck": list(st.deck_order) if st.deck_order else None,
+        "discard": {c: n for c, n in sorted(st.discards.items()) if n > 0},
         "turn": st.turn_number,
         "active": st.me.name,
+        "pending": pending_json(st),
+        "next": next_json(st),
         "game_over": {"over": out.over, "winners": list(out.winners), "reason": out.reason},
     }
 

@@ -266,6 +266,24 @@ def _grid_rows(k: Kingdom, codes: dict[str, str]) -> list[str]:
     return [" ".join(row) for row in k.rows(codes)]
 
 
+def _line_json(state: KingdominoState, numbers: list[int], claims: dict[int, int]) -> list[dict[str, Any]]:
+    """A line of dominoes, lowest first, each with the player whose king stands on it (or None)."""
+    return [{"domino": n, "king": state.players[state.king_owner[claims[n]]] if n in claims else None}
+            for n in sorted(numbers)]
+
+
+def next_json(state: KingdominoState) -> dict[str, Any] | None:
+    """Who acts next and what the next log line must be: ``action`` is deal, claim, place (or discard)."""
+    if state.phase == "over":
+        return None
+    if state.phase == "deal":
+        return {"player": None, "action": "deal", "expects": state.expected()}
+    player = state.current_player()
+    action = "claim" if state.phase == "first" or state.step == "claim" else "place"
+    return {"player": None if player is None else state.players[player], "action": action,
+            "expects": state.expected()}
+
+
 def final_json(state: KingdominoState) -> dict[str, Any]:
     codes = letters(state.rs)
     out = state.outcome()
@@ -285,6 +303,9 @@ def final_json(state: KingdominoState) -> dict[str, Any]:
             for s in out.standings
         ],
         "winners": list(out.winners) if state.is_terminal() else [],
+        "current_line": _line_json(state, state.current, state.current_claims),
+        "next_line": _line_json(state, state.next, state.next_claims),
+        "next": next_json(state),
     }
 
 
