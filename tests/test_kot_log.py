@@ -345,3 +345,61 @@ def test_report_turns_list_the_state_after_every_turn() -> None:
     assert [t["monster"] for t in turns] == ["Ann", "Bob", "Cid"]
     assert turns[1]["monsters"][1]["location"] == "city" and turns[0]["monsters"][0]["hp"] == 10
     assert "turns" not in game.to_json()
+
+
+CHECKPOINTS = """\
+@game king-of-tokyo
+@players Ann Bob Cid
+first Ann
+market corner-store heal tank
+expect market heal tank corner-store
+expect deck 63
+expect discard none
+expect dice 6
+expect Ann max-life 10
+Ann roll 1 1 1 s e h
+Ann reroll h : s
+Ann end
+Bob roll s s s e e e
+Bob keep
+expect pending Ann
+Ann yield
+expect pending none
+Bob buy corner-store : energize
+expect discard corner-store
+expect deck 62
+Bob end
+expect dice 6
+"""
+
+
+def test_game_checkpoints_hold_on_a_true_log() -> None:
+    report = run(CHECKPOINTS)
+    assert report.exit_code == 0, [str(x) for g in report.games for x in (*g.errors, *g.violations)]
+
+
+@pytest.mark.parametrize(("line", "new", "said"), [
+    (5, "expect market heal tank energize", "the market: stated heal, tank, energize"),
+    (6, "expect deck 62", "the cards left in the deck"),
+    (7, "expect discard heal", "the discard pile"),
+    (8, "expect dice 5", "the dice of the coming roll"),
+    (9, "expect Ann max-life 12", "Ann's max-life"),
+    (15, "expect pending none", "who must still decide"),
+    (17, "expect pending Ann", "who must still decide"),
+    (19, "expect discard none", "the discard pile"),
+    (20, "expect deck 63", "the cards left in the deck"),
+    (22, "expect dice 7", "the dice of the coming roll"),
+])
+def test_each_game_checkpoint_fails_when_it_is_wrong(line: int, new: str, said: str) -> None:
+    report = run(edit(line, new, CHECKPOINTS))
+    (game,) = report.games
+    assert not game.errors and [(v.line, v.code) for v in game.violations] == [(line, "kot-checkpoint")]
+    assert said.split(":")[0] in game.violations[0].message, game.violations[0].message
+
+
+def test_dice_checkpoint_needs_a_coming_roll_and_checkpoints_are_read_strictly() -> None:
+    line, _, code = only_violation(edit(13, "Bob roll s s s e e e\nexpect dice 6", CHECKPOINTS))
+    assert (line, code) == (14, "kot-checkpoint")
+    for bad, col in (("expect deck x", 13), ("expect discard frenzzy", 16), ("expect pending Zed", 16)):
+        (game,) = run(edit(7, bad, CHECKPOINTS)).games
+        assert [(e.line, e.col) for e in game.errors] == [(7, col)], [str(e) for e in game.errors]

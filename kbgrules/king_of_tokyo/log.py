@@ -12,8 +12,8 @@ from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.moves import Action, Buy, ChanceNeeded, Decide, Evolve, Play, Use, violation
-from kbgrules.king_of_tokyo.parse import KEYWORDS, Parsed, Parser, slug
-from kbgrules.king_of_tokyo.report import final_json
+from kbgrules.king_of_tokyo.parse import GAME_CHECKS, KEYWORDS, Parsed, Parser, slug
+from kbgrules.king_of_tokyo.report import final_json, next_json, pending_json
 from kbgrules.king_of_tokyo.state import KingOfTokyoState
 
 
@@ -265,6 +265,9 @@ class Replay:
                 raise violation(self.rs, "kot-checkpoint", what="the winners", stated=", ".join(named) or "none",
                                 actual=", ".join(sorted(out.winners)) or "none")
             return
+        if p.what in GAME_CHECKS:
+            self.game_checkpoint(st, p)
+            return
         if p.what in ("city", "bay"):
             holder = st.occupant(p.what)
             if holder != p.monster:
@@ -291,12 +294,34 @@ class Replay:
                 raise violation(self.rs, "kot-checkpoint", what=f"{m.name}'s cards",
                                 stated=", ".join(p.values) or "none", actual=", ".join(sorted(m.cards)) or "none")
             return
-        actual = {"hp": m.hp, "vp": m.vp, "energy": m.energy, "location": m.location,
+        actual = {"hp": m.hp, "vp": m.vp, "energy": m.energy, "location": m.location, "max-life": st.max_hp(m),
                   "poison": m.tokens["poison"], "shrink": m.tokens["shrink"], "smoke": m.tokens["smoke"],
                   "wickedness": m.wickedness, "dicetokens": m.dice_tokens}[p.what]
         if actual != p.values[0]:
             raise violation(self.rs, "kot-checkpoint", what=f"{m.name}'s {p.what}", stated=p.values[0],
                             actual=actual)
+
+    def game_checkpoint(self, st: KingOfTokyoState, p: Parsed) -> None:
+        def cards(ids: list[str]) -> str:
+            return ", ".join(ids) or "none"
+
+        if p.what == "market":
+            stated, actual = cards(p.values), cards(sorted(st.market))
+        elif p.what == "discard":
+            stated, actual = cards(p.values), cards(sorted(c for c, n in st.discards.items() for _ in range(n)))
+        elif p.what == "deck":
+            stated, actual = str(p.values[0]), str(sum(st.deck.values()))
+        elif p.what == "pending":
+            waiting = sorted({entry["monster"] for entry in pending_json(st)})
+            stated, actual = ", ".join(self.players[i] for i in p.values) or "none", ", ".join(waiting) or "none"
+        else:  # dice: the coming roll's
+            nxt = next_json(st)
+            stated = str(p.values[0])
+            actual = "no roll comes next" if nxt is None or nxt["dice"] is None else str(nxt["dice"])
+        if stated != actual:
+            what = {"market": "the market", "discard": "the discard pile", "deck": "the cards left in the deck",
+                    "pending": "who must still decide", "dice": "the dice of the coming roll"}[p.what]
+            raise violation(self.rs, "kot-checkpoint", what=what, stated=stated, actual=actual)
 
     def run(self, parsed: list[Parsed], stop_line: int | None) -> None:
         market: list[str] = []

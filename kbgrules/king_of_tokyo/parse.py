@@ -38,6 +38,7 @@ STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke
 VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure", "camouflage", "take",
          "evolve", "play", "tokens", "evolutions"}
 COUNTERS = {"poison", "shrink", "smoke", "wickedness", "dicetokens"}
+GAME_CHECKS = ("market", "deck", "discard", "dice", "pending")  # expect WHAT ...: not about one monster
 LOCATIONS = {"outside", "city", "bay"}
 _NO_ARGUMENT: Final = frozenset(("keep", "yield", "stay", "end"))
 
@@ -332,6 +333,8 @@ class Parser(PlayerNames):
             names = [x.text for x in t[2:]]
             values = [] if names == ["none"] else [self.player(x) for x in t[2:]]
             return Parsed(ev, "expect", what="winner", values=values)
+        if len(t) >= 2 and t[1].text in GAME_CHECKS and t[1].text not in self.index:
+            return self.game_check(ev)
         if len(t) == 4 and t[1].text == "tokyo" and t[2].text in ("city", "bay"):
             holder = None if t[3].text == "-" else self.player(t[3])
             return Parsed(ev, "expect", what=t[2].text, monster=holder)
@@ -348,7 +351,7 @@ class Parser(PlayerNames):
             if not (t[3].text.isascii() and t[3].text.isdigit()):
                 raise LogSyntaxError(f"{t[2].text} must be a number", t[3].col)
             return Parsed(ev, "expect", what=t[2].text, monster=self.player(t[1]), values=[int(t[3].text)])
-        if len(t) == 4 and t[2].text in ("hp", "vp", "energy", "location"):
+        if len(t) == 4 and t[2].text in ("hp", "vp", "energy", "location", "max-life"):
             who = self.player(t[1])
             if t[2].text == "location":
                 if t[3].text not in LOCATIONS:
@@ -357,7 +360,23 @@ class Parser(PlayerNames):
             if not (t[3].text.isascii() and t[3].text.isdigit()):
                 raise LogSyntaxError(f"{t[2].text} must be a number", t[3].col)
             return Parsed(ev, "expect", what=t[2].text, monster=who, values=[int(t[3].text)])
-        raise LogSyntaxError("expected: expect NAME hp|vp|energy|poison|shrink|smoke|wickedness|dicetokens N, "
+        raise LogSyntaxError("expected: expect NAME hp|vp|energy|max-life|poison|shrink|smoke|wickedness|dicetokens N, "
                              "expect NAME tiles|evolutions ID..., expect NAME location PLACE, "
                              "expect NAME eliminated|alive, expect NAME cards CARD..., expect tokyo city|bay NAME|-, "
+                             "expect market|discard CARD..., expect deck|dice N, expect pending NAME...|none, "
                              "or expect winner NAME... | none", ev.col)
+
+    def game_check(self, ev: Event) -> Parsed:
+        """``expect market|discard CARD...``, ``expect deck|dice N``, ``expect pending NAME...|none``."""
+        t = ev.tokens
+        what = t[1].text
+        rest = t[2:]
+        if what in ("deck", "dice"):
+            if len(rest) != 1 or not (rest[0].text.isascii() and rest[0].text.isdigit() and len(rest[0].text) < 4):
+                raise LogSyntaxError(f"expected: expect {what} N (a number)", rest[0].col if rest else ev.col)
+            return Parsed(ev, "expect", what=what, values=[int(rest[0].text)])
+        if [x.text for x in rest] == ["none"]:
+            return Parsed(ev, "expect", what=what, values=[])
+        if what == "pending":
+            return Parsed(ev, "expect", what=what, values=sorted({self.player(x) for x in rest}))
+        return Parsed(ev, "expect", what=what, values=sorted(self.card(x) for x in rest))
