@@ -403,3 +403,51 @@ def test_dice_checkpoint_needs_a_coming_roll_and_checkpoints_are_read_strictly()
     for bad, col in (("expect deck x", 13), ("expect discard frenzzy", 16), ("expect pending Zed", 16)):
         (game,) = run(edit(7, bad, CHECKPOINTS)).games
         assert [(e.line, e.col) for e in game.errors] == [(7, col)], [str(e) for e in game.errors]
+
+
+PHASE_HEAD = "@game king-of-tokyo\n@players Ann Bob Cid\n{ann}\nmarket heal tank energize\n"
+
+
+@pytest.mark.parametrize(("ann", "lines"), [
+    # start (or the old word roll): the start-of-turn effects apply, 2 VP in Tokyo
+    ("Ann is vp=5 place=city", "turn Ann start\nexpect Ann vp 7\nexpect dice 6"),
+    ("Ann is vp=5 place=city", "turn Ann roll\nexpect Ann vp 7"),
+    # rolled: the first roll is on the table, the start of the turn is over; re-rolls follow
+    ("Ann is vp=5 place=city", "turn Ann rolled 1 1 1 s e h\nexpect Ann vp 5\nAnn reroll h : s\nAnn end\n"
+                               "expect Ann vp 6\nexpect Bob hp 8"),
+    # resolve: the final dice, resolved at once: Bob and Cid are hit, and may not yield (they are outside)
+    ("Ann is vp=5 place=city", "turn Ann resolve 1 1 1 s s e\nexpect Bob hp 8\nexpect Ann energy 1\n"
+                               "expect pending none\nAnn end"),
+    # resolve with Bob in Tokyo: Bob must still decide
+    ("Ann is vp=5\nBob is place=city", "turn Ann resolve 2 2 2 s e e\nexpect pending Bob\nBob yield\n"
+                                       "expect tokyo city Ann"),
+    # enter: dice resolved and decisions made; Ann enters the empty Tokyo (+1 VP)
+    ("Ann is vp=5", "turn Ann enter\nexpect tokyo city Ann\nexpect Ann vp 6\nAnn end"),
+    # buy, end: Poison applies at the end of the turn
+    ("Ann is vp=5 energy=9", "turn Ann buy\nAnn buy tank : frenzy\nAnn end\nexpect Ann hp 7"),
+    ("Ann is vp=5 poison=1", "turn Ann end\nAnn end\nexpect Ann hp 9\nexpect dice 6"),
+])
+def test_a_position_starts_at_any_moment_of_a_turn(ann: str, lines: str) -> None:
+    report = run(PHASE_HEAD.format(ann=ann) + lines + "\n")
+    assert report.exit_code == 0, [str(x) for g in report.games for x in (*g.errors, *g.violations)]
+
+
+@pytest.mark.parametrize(("ann", "lines", "line", "code"), [
+    ("Ann is place=city", "turn Ann rolled 1 1 1 s e\n", 5, "kot-dice-count"),  # 6 dice
+    ("Ann is place=city", "turn Ann resolve 1 1 1 s e h\nAnn reroll h : s\n", 6, "kot-unexpected"),  # no re-roll
+    ("Ann is place=city", "turn Ann buy\nAnn keep\n", 6, "kot-unexpected"),
+    ("Ann is energy=9", "turn Ann end\nAnn buy tank : frenzy\n", 6, "kot-unexpected"),  # only the end
+    ("Ann is vp=5", "turn Ann enter\nexpect tokyo city -\n", 6, "kot-checkpoint"),
+    ("Ann is place=city\nBob is cards=camouflage", "turn Ann resolve 1 1 1 s s e\nAnn end\n", 6, "kot-position"),
+])
+def test_a_position_at_a_moment_allows_only_what_follows_it(ann: str, lines: str, line: int, code: str) -> None:
+    assert only_violation(PHASE_HEAD.format(ann=ann) + lines)[::2] == (line, code)
+
+
+def test_position_moments_are_read_strictly() -> None:
+    for turn in ("turn Ann rolled", "turn Ann later", "turn Ann buy now", "turn Ann rolled 1 1 x 2 2 2"):
+        (game,) = run(PHASE_HEAD.format(ann="Ann is vp=1") + turn + "\n").games
+        assert game.errors and game.errors[0].line == 5, turn
+    mid_game = BASE.replace("Cid roll s s h h 3 3", "turn Cid rolled s s h h 3 3\nCid roll s s h h 3 3")
+    (game,) = run(mid_game).games
+    assert game.errors and "belongs before the first turn event" in game.errors[0].message

@@ -11,7 +11,19 @@ from kbgrules.core.logfile import GameText, LogSyntaxError
 from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
-from kbgrules.king_of_tokyo.moves import Action, Buy, ChanceNeeded, Decide, Evolve, Play, Use, violation
+from kbgrules.king_of_tokyo.moves import (
+    Action,
+    Buy,
+    ChanceNeeded,
+    Decide,
+    EndTurn,
+    Evolve,
+    Keep,
+    Play,
+    Roll,
+    Use,
+    violation,
+)
 from kbgrules.king_of_tokyo.parse import GAME_CHECKS, KEYWORDS, Parsed, Parser, slug
 from kbgrules.king_of_tokyo.report import final_json, next_json, pending_json
 from kbgrules.king_of_tokyo.state import KingOfTokyoState
@@ -114,7 +126,7 @@ class Replay:
 
     def culprit(self, exc: IllegalMoveError, states: list[Parsed], fallback: Parsed) -> Parsed:
         """The position statement an impossible position comes from."""
-        who = exc.params.get("monster")
+        who = None if exc.params.get("at") == "first" else exc.params.get("monster")
         for p in states:
             if who is not None and p.monster is not None and self.players[p.monster] == who:
                 return p
@@ -127,23 +139,29 @@ class Replay:
     def turn_marker(self, st: KingOfTokyoState, p: Parsed) -> None:
         """``turn NAME`` in the middle of a game: NAME's turn must be starting."""
         assert p.monster is not None
-        want = p.values[0] if p.values else "roll"
+        want = p.values[0] if p.values else "start"
         if p.event.tokens[0].text != "turn":
             raise LogSyntaxError(f"'{p.event.tokens[0].text}' belongs before the first turn", p.event.col)
+        if want not in ("start", "buy"):
+            raise LogSyntaxError(f"'turn NAME {want}' states a position: it belongs before the first turn event "
+                                 "(in the middle of a game, only turn NAME [start|buy] checks where the turn is)",
+                                 p.event.tokens[2].col)
         at_start = st.phase == "roll" and not st.rolls
         at_buy = st.phase == "buy"
-        if st.active != p.monster or (want == "roll" and not at_start) or (want == "buy" and not at_buy):
+        if st.active != p.monster or (want == "start" and not at_start) or (want == "buy" and not at_buy):
             where = "about to roll" if at_start else "buying" if at_buy else "in the middle of its turn"
             raise violation(self.rs, "kot-checkpoint", what=f"turn {self.players[p.monster]} {want}",
-                            stated=f"{self.players[p.monster]} {'starting' if want == 'roll' else 'buying'}",
+                            stated=f"{self.players[p.monster]} {'starting' if want == 'start' else 'buying'}",
                             actual=f"{st.me.name} {where}")
 
-    def start(self, market: list[str], first: int, states: list[Parsed], phase: str = "roll") -> KingOfTokyoState:
-        """The state at the start of play: the setup, or the stated position (``NAME is ...`` lines)."""
+    def start(self, market: list[str], first: int, states: list[Parsed], phase: str = "start",
+              dice: Sequence[str] = ()) -> KingOfTokyoState:
+        """The state at the start of play: the setup, or the stated position (``NAME is ...`` lines) at the
+        moment of the turn that ``turn NAME PHASE [DICE]`` names (docs/log-format.md)."""
         deck = [c for p in states if p.what == "deck" for c in p.values]
         discard = [c for p in states if p.what == "discard" for c in p.values]
         states = [p for p in states if p.what == "monster"]
-        if not states and not deck and not discard and phase == "roll":
+        if not states and not deck and not discard and phase == "start":
             if market and len(market) != self.rs.market_size:
                 raise violation(self.rs, "kot-reveal-count", expected=self.rs.market_size, got=len(market))
             return self.new_state(market, first)
@@ -247,11 +265,28 @@ class Replay:
                 raise violation(rs, "kot-position", at="deck",
                                 problem=f"the deck cannot hold {n} {st.cards[c].name}: only {st.deck[c]} left")
         st.deck_order = list(deck)
-        if phase == "buy":  # the position starts after the active monster's dice were resolved
-            st.phase = "buy"
-            st.rolls = 0
-        else:
+        if phase == "start":
             st.start_turn()
+            return st
+        st.start_turn(effects=False)  # the position already holds what the start of the turn gave
+        if phase == "resolve" and st._camouflage_held():
+            raise violation(rs, "kot-position", at="first",
+                            problem="a position at 'resolve' cannot give the Camouflage dice its hits may need: "
+                                    "start it at 'rolled', then write the keep and the camouflage line")
+        if phase in ("rolled", "resolve"):  # the dice after the first roll, or the final dice, resolved now
+            try:
+                st.apply(Roll(tuple(dice)))
+                if phase == "resolve":
+                    st.apply(Keep())
+            except IllegalMoveError as exc:
+                exc.params["at"] = "first"  # the `turn NAME rolled|resolve DICE` line is to blame
+                raise
+        elif phase == "enter":  # dice resolved, decisions made: the Enter Tokyo step comes first
+            st.smashes = 1  # 2011: only a monster that smashed may enter, so the step says it did
+            st.phase = "decide"
+            st.finish_decisions()
+        else:  # buy, end: the dice were resolved and Tokyo entered
+            st.phase = "buy"
         return st
 
     def checkpoint(self, st: KingOfTokyoState, p: Parsed) -> None:
@@ -327,7 +362,8 @@ class Replay:
         market: list[str] = []
         first = 0
         states: list[Parsed] = []
-        phase = "roll"
+        phase, dice = "start", []
+        must_end = False  # a position at `turn NAME end`: NAME's `end` comes first
         consumed: set[int] = set()
         for k, p in enumerate(parsed):
             if stop_line is not None and p.event.line >= stop_line:
@@ -355,21 +391,27 @@ class Replay:
                     else:
                         assert p.monster is not None
                         first = p.monster
-                        phase = p.values[0] if p.values else "roll"
+                        phase, dice = (p.values[0], p.values[1:]) if p.values else ("start", [])
                     continue
                 if self.state is None:
                     try:
-                        self.state = self.start(market, first, states, phase)
+                        self.state = self.start(market, first, states, phase, dice)
                     except IllegalMoveError as exc:
                         self.fail(self.culprit(exc, states, p), exc)
                         self.state = KingOfTokyoState(self.rs, self.players, (), first)
                         return
+                    must_end = phase == "end"
                 st = self.state
                 if p.kind == "expect":
                     self.checkpoint(st, p)
                     continue
                 assert p.action is not None
                 act = p.action
+                if must_end and not isinstance(act, (Decide, Evolve)):
+                    if not (isinstance(act, EndTurn) and act.monster == st.active):
+                        raise violation(self.rs, "kot-unexpected", expected=f"{st.me.name}'s end (the position is "
+                                        "at the end of the turn)", got="another event")
+                    must_end = False
                 opportunist = isinstance(act, Buy) and "opportunist" in st.in_play(st.monsters[act.monster])
                 if not isinstance(act, (Decide, Use, Evolve, Play)) and not opportunist and p.monster is not None \
                         and p.monster != st.active and st.over is None:
@@ -390,7 +432,7 @@ class Replay:
                 return
         if self.state is None:
             try:
-                self.state = self.start(market, first, states, phase)
+                self.state = self.start(market, first, states, phase, dice)
             except IllegalMoveError as exc:
                 self.fail(self.culprit(exc, states, states[-1] if states else parsed[0]), exc)
                 self.state = KingOfTokyoState(self.rs, self.players, (), first)

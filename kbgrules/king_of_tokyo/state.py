@@ -130,7 +130,9 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
 
     # ---------------------------------------------------------------- turn structure
 
-    def start_turn(self) -> None:
+    def start_turn(self, effects: bool = True) -> None:
+        """A new turn of the active monster; without ``effects``, a position stated after its start-of-turn
+        effects (their gains already in the position)."""
         m = self.me
         self.phase = "roll"
         self.dice = []
@@ -149,6 +151,8 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         self.bought = False
         self.token_dice = 0
         self.turn_losses = []
+        if not effects:
+            return
         if m.in_tokyo:
             r = self.rs.start_turn_reward
             self.gain(m, r.resource, r.amount)

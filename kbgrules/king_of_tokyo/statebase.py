@@ -166,7 +166,7 @@ class StateBase:
         raise NotImplementedError
 
     # the state proper (kbgrules.king_of_tokyo.state)
-    def start_turn(self) -> None:
+    def start_turn(self, effects: bool = True) -> None:
         raise NotImplementedError
     def expected(self) -> str:
         raise NotImplementedError
