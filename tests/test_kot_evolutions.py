@@ -23,7 +23,6 @@ from kbgrules.king_of_tokyo.state import (
     Play,
     Reroll,
     Roll,
-    UnsupportedCardError,
     Use,
 )
 
@@ -33,7 +32,7 @@ NEUTRAL = ("1", "1", "2", "2", "3", "3")  # no set, no energy, no heart, no smas
 RS = kbgrules.load("king-of-tokyo", variants=["power-up"], players=2)
 MONSTER = {c.id: c.monster for c in RS.evolutions}
 COVERED: set[str] = set()
-UNSUPPORTED = ["freeze-ray", "encased-in-ice"]
+UNSUPPORTED: list[str] = []  # every evolution replays (Freeze Ray and Encased in Ice since issue 14)
 
 
 def covers(*cards: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -258,10 +257,67 @@ def test_evolution_log_violations(text: str, line: int, col: int, code: str) -> 
 def test_evolution_log_errors() -> None:
     (g,) = run(edit(7, "Ann evolve no-such-card")).games
     assert [(e.line, e.col, e.code) for e in g.errors] == [(7, 12, "log-card")]
-    penguin = LOG.replace("the-king gigazaur", "space-penguin gigazaur")
-    text = edit(7, "Ann evolve freeze-ray\nAnn play freeze-ray", penguin)
-    (g,) = run(text).games
-    assert (g.errors[0].line, g.errors[0].col, g.errors[0].code) == (8, 1, "kot-unsupported-card")
+
+
+FREEZE_RAY_LOG = """\
+@game king-of-tokyo
+@variant power-up
+@players Ann Bob Cid
+@monsters space-penguin gigazaur the-king
+Ann is evolutions=freeze-ray
+Bob is place=city
+market corner-store heal tank
+turn Ann
+Ann roll s s 1 2 3 h
+Ann keep
+Ann use freeze-ray Bob
+Bob stay
+Ann end
+Ann use freeze-ray s
+Bob roll s s s 1 1 1
+Bob end
+expect Ann hp 10
+expect Cid hp 10
+expect Bob vp 3
+Cid roll s 1 1 2 2 3
+Cid end
+expect Bob hp 7
+"""
+
+ENCASED_LOG = """\
+@game king-of-tokyo
+@variant power-up
+@players Ann Bob
+@monsters space-penguin gigazaur
+Ann is evolutions=encased-in-ice energy=1
+market corner-store heal tank
+turn Ann
+Ann roll h 1 1 2 2 3
+Ann use encased-in-ice h
+Ann end
+expect Ann energy 0
+Bob roll h 1 2 3 3 3
+Bob reroll 1 2 : 3 e
+Bob end
+expect Bob vp 4
+Ann roll 1 1 2 2 3 3
+Ann end
+"""
+
+
+@pytest.mark.parametrize(("text", "line", "new", "at", "code"), [
+    (FREEZE_RAY_LOG, 11, "Ann use freeze-ray Cid", 11, "evo-play"),  # Cid was not wounded in Tokyo
+    (FREEZE_RAY_LOG, 14, "# Ann names no face", 15, "kot-unexpected"),  # so Bob may not roll yet
+    (FREEZE_RAY_LOG, 16, "Bob reroll s : 1\nBob end", 16, "evo-frozen-die"),
+    (ENCASED_LOG, 12, "Bob roll 1 1 2 3 3 3", 12, "evo-frozen-die"),  # the frozen heart is in Bob's roll
+    (ENCASED_LOG, 13, "Bob reroll h 1 : 3 e", 13, "evo-frozen-die"),
+    (ENCASED_LOG, 9, "Ann use encased-in-ice s", 9, "evo-play"),  # no die shows a smash
+])
+def test_freeze_ray_and_encased_in_ice_in_logs(text: str, line: int, new: str, at: int, code: str) -> None:
+    assert run(text).exit_code == 0, [str(x) for g in run(text).games for x in (*g.errors, *g.violations)]
+    (g,) = run(edit(line, new, text)).games
+    assert g.errors == [] and [(v.line, v.code) for v in g.violations][:1] == [(at, code)], \
+        [str(v) for v in g.violations]
 
 
 USES = """\
@@ -541,15 +597,85 @@ def test_twas_beauty_killed_the_beast() -> None:
     assert ann.vp == 0 and ann.evolutions == [] and ann.evo_discard["twas-beauty-killed-the-beast"] == 1
 
 
-@covers(*UNSUPPORTED)
-@pytest.mark.parametrize("card", UNSUPPORTED)
-def test_unsupported_evolutions_stop_cleanly(card: str) -> None:
-    hook = next(c.hook for c in RS.evolutions if c.id == card)
-    assert hook is not None and hook not in HOOKS
-    st = owner_game(card)
-    with pytest.raises(UnsupportedCardError) as info:
-        play(st, 0, card)
-    assert info.value.code == "kot-unsupported-card"
+@covers("freeze-ray")
+def test_freeze_ray_goes_to_the_wounded_monster_in_tokyo_and_takes_a_face_for_its_turn() -> None:
+    st = owner_game("freeze-ray", players=3)  # Ann: Space Penguin; Bob: Gigazaur (in Tokyo); Cid
+    play(st, 0, "freeze-ray")
+    in_city(st, 1)
+    refused("evo-play", lambda: use(st, 0, "freeze-ray", "Bob"))  # not before the dice wound Bob
+    roll(st, "s", "s", "1", "2", "3", "h")
+    st.apply(Keep())
+    refused("evo-play", lambda: use(st, 0, "freeze-ray", "Cid"))  # Cid is outside Tokyo
+    use(st, 0, "freeze-ray", "Bob")
+    assert st.freeze_rays == {0: (1, "")}
+    st.apply(Decide(1, False))  # Bob stays
+    st.apply(EndTurn(0))
+    refused("kot-unexpected", lambda: roll(st, "s", "s", "s", "1", "1", "1"))  # Ann names the face first
+    refused("evo-play", lambda: use(st, 0, "freeze-ray", "x"))
+    use(st, 0, "freeze-ray", "s")
+    refused("evo-play", lambda: use(st, 0, "freeze-ray", "h"))  # once
+    bob = st.monsters[1]
+    hp, vp = st.monsters[0].hp, bob.vp
+    roll(st, "s", "s", "s", "1", "1", "1")
+    refused("evo-frozen-die", lambda: st.apply(Reroll(("smash",), ("1",))))  # frozen dice are not re-rolled
+    st.apply(Reroll(("1",), ("2",)))
+    st.apply(EndTurn(1))
+    assert st.monsters[0].hp == hp and bob.vp == vp  # the smashes did nothing, 1-1 scores nothing
+    assert st.freeze_rays == {}  # back to Ann at the end of Bob's turn
+    roll(st, "s", "1", "1", "2", "2", "3")  # Cid: no face is frozen for him
+    st.apply(Keep())
+    assert st.monsters[1].hp == 7  # 2 from Ann's smashes, 1 from Cid's
+
+
+@covers("freeze-ray")
+def test_freeze_ray_comes_back_when_its_holder_is_eliminated_and_needs_no_face_from_an_eliminated_owner() -> None:
+    st = owner_game("freeze-ray", players=3)
+    play(st, 0, "freeze-ray")
+    in_city(st, 1)
+    roll(st, "s", "s", "1", "2", "3", "h")
+    st.apply(Keep())
+    use(st, 0, "freeze-ray", "Bob")
+    st.apply(Decide(1, False))
+    st.monsters[0].hp = 0  # Ann is out before Bob's turn: nobody names a face
+    st.monsters[0].eliminated = True
+    st.apply(EndTurn(0))
+    roll(st, "s", "1", "1", "2", "2", "3")  # Bob rolls with no face taken
+    st.apply(EndTurn(1))
+    assert st.freeze_rays == {}
+
+
+@covers("encased-in-ice")
+def test_encased_in_ice_keeps_a_die_in_every_other_roll_until_its_owner_plays_again() -> None:
+    st = owner_game("encased-in-ice", players=3)
+    play(st, 0, "encased-in-ice")
+    ann = st.monsters[0]
+    ann.energy = 1
+    roll(st, "s", "1", "1", "2", "2", "3")
+    refused("evo-play", lambda: use(st, 0, "encased-in-ice", "h"))  # no die shows a heart
+    use(st, 0, "encased-in-ice", "s")  # ends the rolling: Ann's dice resolve
+    assert ann.energy == 0 and st.ice_die == (0, "smash") and st.phase != "roll"
+    st.apply(EndTurn(0))
+    refused("evo-frozen-die", lambda: roll(st, "1", "1", "2", "2", "3", "h"))  # Bob's roll must show the frozen smash
+    roll(st, "s", "1", "1", "2", "2", "3")
+    refused("evo-frozen-die", lambda: st.apply(Reroll(("smash",), ("1",))))
+    st.apply(Reroll(("2", "2"), ("smash", "1")))  # other dice are re-rolled as usual; a rolled smash is free
+    st.apply(Reroll(("smash",), ("1",)))
+    st.apply(EndTurn(1))
+    roll(st, "s", "1", "1", "2", "2", "3")  # Cid too
+    st.apply(EndTurn(2))
+    assert st.ice_die is None  # Ann's turn: the ice melts
+    roll(st, "1", "1", "2", "2", "3", "h")
+
+
+@covers("encased-in-ice")
+def test_encased_in_ice_costs_an_energy_and_works_once_a_turn() -> None:
+    st = owner_game("encased-in-ice")
+    play(st, 0, "encased-in-ice")
+    roll(st, "s", "1", "1", "2", "2", "3")
+    refused("kot-no-energy", lambda: use(st, 0, "encased-in-ice", "s"))
+    st.apply(Keep())
+    st.monsters[0].energy = 3
+    refused("evo-play", lambda: use(st, 0, "encased-in-ice", "s"))  # the dice are resolved already
 
 
 # ---------------------------------------------------------------- Gigazaur

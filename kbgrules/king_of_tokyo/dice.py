@@ -45,6 +45,8 @@ class DiceRules(StateBase):
         n = self.dice_count()
         if len(action.faces) != n:
             raise self._fail("kot-dice-count", monster=self.me.name, expected=n, got=len(action.faces))
+        if self.freeze_rays or self.ice_die is not None:
+            self._frozen_roll(action.faces)
         self.dice = list(action.faces)
         self.rolls = 1
 
@@ -56,6 +58,8 @@ class DiceRules(StateBase):
             raise self._fail("kot-too-many-rolls", monster=self.me.name, rolls=self.max_rolls())
         self._check_faces(action.dice)
         self._check_faces(action.faces)
+        if self.freeze_rays or self.ice_die is not None:
+            self._frozen_reroll(action.dice)
         if not action.dice or len(action.dice) != len(action.faces):
             raise self._fail("kot-reroll-count", chosen=len(action.dice), got=len(action.faces))
         kept = self.dice.copy()
@@ -81,6 +85,10 @@ class DiceRules(StateBase):
     def _resolve(self) -> None:
         rs = self.rs
         m = self.me
+        if self.freeze_rays:
+            face = self.frozen_face()
+            if face:  # Freeze Ray: dice showing that face have no effect this turn
+                self.dice = [f for f in self.dice if f != face]
         self.final_dice = list(self.dice)
         for hook in self.hooks_at(m, "resolve_dice"):
             self.dice = hook.resolve_dice(self, m, self.dice)
@@ -169,6 +177,37 @@ class DiceRules(StateBase):
         self.phase = "decide" if self.pending else "enter"
         if self.phase == "enter":
             self._enter()
+
+    # ---------------------------------------------------------------- Freeze Ray, Encased in Ice
+
+    def frozen_face(self) -> str:
+        """The face a Freeze Ray lent to the active monster takes the effect from ("" if none)."""
+        for holder, face in self.freeze_rays.values():
+            if holder == self.active and face:
+                return face
+        return ""
+
+    def _frozen_roll(self, faces: Sequence[str]) -> None:
+        for owner, (holder, face) in self.freeze_rays.items():
+            if holder == self.active and not face and not self.monsters[owner].eliminated:
+                raise self._fail("kot-unexpected", got=f"{self.me.name}'s roll",
+                                 expected=f"{self.monsters[owner].name} naming the face its Freeze Ray takes the "
+                                          f"effect from ({self.monsters[owner].name} use freeze-ray FACE)")
+        ice = self.ice_die
+        if ice is not None and ice[0] != self.active and ice[1] not in faces:
+            raise self._fail("evo-frozen-die", card="Encased in Ice",
+                             why=f"the frozen die shows {SHORT[ice[1]]} and is part of every roll until "
+                                 f"{self.monsters[ice[0]].name}'s next turn: the roll must show it")
+
+    def _frozen_reroll(self, dice: Sequence[str]) -> None:
+        face = self.frozen_face()
+        if face and face in dice:
+            raise self._fail("evo-frozen-die", card="Freeze Ray", why=f"dice showing {SHORT[face]} cannot be re-rolled "
+                                                                 f"in {self.me.name}'s turn")
+        ice = self.ice_die
+        if ice is not None and ice[0] != self.active and self.dice.count(ice[1]) - list(dice).count(ice[1]) < 1:
+            raise self._fail("evo-frozen-die", card="Encased in Ice",
+                             why=f"the frozen die showing {SHORT[ice[1]]} cannot be re-rolled")
 
     # ---------------------------------------------------------------- Camouflage
 

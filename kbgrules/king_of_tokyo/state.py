@@ -97,6 +97,8 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         self.fewer_dice = 0
         self.fewer_dice_next = 0
         self.freeze_chain = 0
+        self.freeze_rays = {}
+        self.ice_die = None
         self.used_this_turn = set()
         self.cures = {}
         self.final_dice = []
@@ -151,6 +153,10 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         self.bought = False
         self.token_dice = 0
         self.turn_losses = []
+        if self.ice_die is not None and (self.ice_die[0] == self.active or self.monsters[self.ice_die[0]].eliminated):
+            self.ice_die = None  # Encased in Ice lasts until its owner's next turn starts
+        if self.freeze_rays:
+            self.freeze_rays = {o: h for o, h in self.freeze_rays.items() if not self.monsters[h[0]].eliminated}
         if not effects:
             return
         if m.in_tokyo:
@@ -223,6 +229,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
             "smash_damage": self.smash_damage.copy(), "smashes": self.smashes, "dealt_damage": self.dealt_damage,
             "extra_turn": self.extra_turn, "frenzy_now": self.frenzy_now, "bonus_rolls": self.bonus_rolls,
             "fewer_dice": self.fewer_dice, "fewer_dice_next": self.fewer_dice_next, "freeze_chain": self.freeze_chain,
+            "freeze_rays": self.freeze_rays.copy(), "ice_die": self.ice_die,
             "used_this_turn": self.used_this_turn.copy(), "cures": self.cures.copy(),
             "final_dice": self.final_dice.copy(), "just_revealed": self.just_revealed.copy(),
             "heal_rays": self.heal_rays.copy(), "camouflage": {k: v.copy() for k, v in self.camouflage.items()},
@@ -253,6 +260,8 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         m.owed, m.evo_owed = [], 0
         if "freeze-time" not in self.used_this_turn:
             self.freeze_chain = 0
+        if self.freeze_rays:  # a Freeze Ray goes back to its owner at the end of the holder's turn
+            self.freeze_rays = {o: h for o, h in self.freeze_rays.items() if h[0] != self.active}
         if self.rs.buy_fallback_energy and not self.bought and not m.eliminated:
             self.gain_energy(m, self.rs.buy_fallback_energy)
         if not self.me.eliminated:
@@ -337,7 +346,7 @@ _SHARED: Final = frozenset(("rs", "cards", "players", "history", "enter_snapshot
 _COPIED: Final = ("monsters", "has_events", "tile_sides", "tile_supply", "tile_faces", "bought", "token_dice", "deck",
            "discards", "market", "active", "phase", "dice", "rolls", "smash_damage", "smashes", "dealt_damage",
            "extra_turn", "frenzy_now", "bonus_rolls", "fewer_dice", "fewer_dice_next", "freeze_chain",
-           "used_this_turn", "cures",
+           "freeze_rays", "ice_die", "used_this_turn", "cures",
            "final_dice", "just_revealed", "heal_rays", "camouflage", "deck_order", "pending", "turn_number", "over",
            "turn_ends", "log", "starting", "smashing", "turn_losses")
 _declared = vars(StateBase).get("__annotations__") or None  # none once compiled

@@ -49,6 +49,8 @@ class StateBase:
     fewer_dice: int
     fewer_dice_next: int
     freeze_chain: int  # Freeze Time turns in a row: the next one rolls this many dice fewer
+    freeze_rays: dict[int, tuple[int, str]]  # Freeze Ray lent: owner -> (holder, face with no effect; "" unnamed)
+    ice_die: tuple[int, str] | None  # Encased in Ice: (owner, face of the die frozen until the owner's next turn)
     used_this_turn: set[str]
     cures: dict[str, int]
     final_dice: list[str]

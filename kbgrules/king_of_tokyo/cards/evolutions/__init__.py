@@ -22,9 +22,9 @@ Technology's half-price buy names the card and its replacement (``Monster.ufo`` 
 the owner's first roll waits for the UFO dice, ``Hook.before_roll``), and Bamboozle stands in place of
 the buy it stops and names the card bought instead.
 
-Not listed here (playing one stops the check with ``kot-unsupported-card``): Freeze Ray (the card changes
-hands and its owner chooses a face at the start of another monster's turn) and Encased in Ice (a die
-frozen across the other monsters' turns, outside their rolls).
+Freeze Ray changes hands (``StateBase.freeze_rays``: the owner names the face at the start of the
+holder's turn, ``use freeze-ray FACE``) and Encased in Ice freezes a die across the other monsters' turns
+(``StateBase.ice_die``); the engine's dice code enforces both (``DiceRules._frozen_roll``).
 """
 
 from __future__ import annotations

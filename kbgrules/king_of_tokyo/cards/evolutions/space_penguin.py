@@ -17,10 +17,13 @@ from kbgrules.king_of_tokyo.cards.evolutions.common import (
     _linger,
     _name,
     _own_buy,
+    _own_roll,
     _refuse,
+    _resolve_now,
     _slug,
 )
 from kbgrules.king_of_tokyo.hooks import Hook
+from kbgrules.king_of_tokyo.moves import face
 
 if TYPE_CHECKING:
     from kbgrules.king_of_tokyo.monster import Monster
@@ -217,7 +220,78 @@ class IcyReflection(Hook):
         self.drop(st, st.monsters[active])
 
 
+def _face(st: StateBase, card: str, word: str) -> str:
+    f = face(word)
+    if f is None:
+        raise _refuse(st, card, f"{word!r} is not a die face (1, 2, 3, e, h, s)")
+    return f
+
+
+class FreezeRay(Hook):
+    """Two uses of the card in play. ``use freeze-ray NAME`` in its owner's turn, right after the dice that
+    wounded NAME in Tokyo were resolved (before NAME's decision): the card goes to NAME. Then
+    ``use freeze-ray FACE`` by the owner at the start of NAME's next turn, before NAME rolls: dice showing
+    FACE have no effect in that turn and cannot be re-rolled; the card comes back at the end of the turn
+    (``StateBase.freeze_rays``)."""
+
+    card = _key("freeze-ray")
+
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
+        if len(args) != 1:
+            raise _refuse(st, "freeze-ray", "write: NAME use freeze-ray MONSTER (to give it) or FACE (its face)")
+        lent = st.freeze_rays.get(i)
+        if lent is None:
+            self.give(st, i, args[0])
+            return
+        holder, named = lent
+        if st.active != holder or st.phase != "roll" or st.rolls or named:
+            raise _refuse(st, "freeze-ray", f"its owner names the face at the start of {st.monsters[holder].name}'s "
+                                            "next turn, before the roll, once")
+        st.freeze_rays[i] = (holder, _face(st, "freeze-ray", args[0]))
+
+    def give(self, st: StateBase, i: int, name: str) -> None:
+        target = next((k for k, o in enumerate(st.monsters) if o.name == name), None)
+        if target is None:
+            raise _refuse(st, "freeze-ray", f"{name!r} is not a monster of this game (give it to a monster the "
+                                            "owner's smashes wounded in Tokyo)")
+        o = st.monsters[target]
+        if i != st.active or st.phase not in ("decide", "enter", "buy") or target not in st.smash_damage \
+                or not o.in_tokyo or o.eliminated:
+            raise _refuse(st, "freeze-ray", f"it goes to a monster in Tokyo that {st.monsters[i].name}'s smashes "
+                                            "wounded this turn, right after the dice resolve")
+        st.freeze_rays[i] = (target, "")
+        st.log.append(f"{st.monsters[i].name} gives Freeze Ray to {o.name}")
+
+
+class EncasedInIce(Hook):
+    """``use encased-in-ice FACE`` after the owner's rolls, before its dice resolve (1 energy): one die
+    showing FACE keeps that face until the owner's next turn starts, in every other monster's roll,
+    and cannot be re-rolled (``StateBase.ice_die``). Using it ends the rolling."""
+
+    card = _key("encased-in-ice")
+
+    def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
+        if len(args) != 1:
+            raise _refuse(st, "encased-in-ice", "write: NAME use encased-in-ice FACE")
+        f = _face(st, "encased-in-ice", args[0])
+        m = st.monsters[i]
+        _own_roll(st, i, "encased-in-ice")
+        if "encased-in-ice" in st.used_this_turn:
+            raise _refuse(st, "encased-in-ice", "it freezes one die a turn")
+        if f not in st.dice:
+            raise _refuse(st, "encased-in-ice", f"no die shows {args[0]}")
+        if m.energy < 1:
+            raise st._fail("kot-no-energy", monster=m.name, need=1, have=m.energy, what="Encased in Ice")
+        m.energy -= 1
+        st.used_this_turn.add("encased-in-ice")
+        st.ice_die = (i, f)
+        st.log.append(f"{m.name} encases a die showing {args[0]} in ice")
+        _resolve_now(st)
+
+
 HOOKS: dict[str, Hook] = {
+    "freeze_ray": FreezeRay(),
+    "encased_in_ice": EncasedInIce(),
     "cold_wave": ColdWave(),
     "black_diamond_stay_bonus": BlackDiamond(),
     "deep_dive": DeepDive(),
