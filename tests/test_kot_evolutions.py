@@ -1177,3 +1177,12 @@ def test_every_evolution_has_a_test_and_a_status() -> None:
         supported = c.hook is None or c.hook in HOOKS
         assert supported != (c.id in UNSUPPORTED), c.id
     assert set(EVOLUTION_HOOKS) <= {c.hook for c in RS.evolutions}
+
+
+def test_the_report_shows_the_frozen_dice() -> None:
+    (g,) = run(FREEZE_RAY_LOG.split("Bob roll")[0]).games
+    assert g.final is not None and g.final["freeze_rays"] == [{"owner": "Ann", "holder": "Bob", "face": "smash"}]
+    (g,) = run(ENCASED_LOG.split("Bob roll")[0]).games
+    assert g.final is not None and g.final["encased_die"] == {"owner": "Ann", "face": "heart"}
+    (g,) = run(FREEZE_RAY_LOG).games
+    assert g.final is not None and g.final["freeze_rays"] == [] and g.final["encased_die"] is None

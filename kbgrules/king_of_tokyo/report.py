@@ -64,8 +64,17 @@ def next_json(st: KingOfTokyoState) -> dict[str, Any] | None:
             "dice": st.dice_count() if rolling else None}
 
 
+def frozen_json(st: KingOfTokyoState) -> dict[str, Any]:
+    """Power Up!: the Freeze Rays lent out and the die Encased in Ice."""
+    names = [m.name for m in st.monsters]
+    return {"freeze_rays": [{"owner": names[o], "holder": names[h], "face": f or None}
+                            for o, (h, f) in sorted(st.freeze_rays.items())],
+            "encased_die": None if st.ice_die is None else {"owner": names[st.ice_die[0]], "face": st.ice_die[1]}}
+
+
 def final_json(st: KingOfTokyoState) -> dict[str, Any]:
     out = st.outcome()
+    extra = frozen_json(st) if st.rs.evolution is not None else {}
     return {
         "monsters": [monster_json(st, m) for m in st.monsters],
         "tokyo": tokyo_json(st),
@@ -77,6 +86,7 @@ def final_json(st: KingOfTokyoState) -> dict[str, Any]:
         "active": st.me.name,
         "pending": pending_json(st),
         "next": next_json(st),
+        **extra,
         "game_over": {"over": out.over, "winners": list(out.winners), "reason": out.reason},
     }
 
