@@ -311,6 +311,8 @@ def test_snapshot_copies_every_changing_attribute() -> None:
             v[99] = 1
         elif k == "over":
             st.over = Outcome(True, ("Ann",), "changed")
+        elif k == "ice_die":
+            st.ice_die = (1, "heart")
         elif isinstance(v, bool):
             setattr(st, k, not v)
         elif isinstance(v, int) or v is None:  # smashing: None or a monster
