@@ -1186,3 +1186,12 @@ def test_the_report_shows_the_frozen_dice() -> None:
     assert g.final is not None and g.final["encased_die"] == {"owner": "Ann", "face": "heart"}
     (g,) = run(FREEZE_RAY_LOG).games
     assert g.final is not None and g.final["freeze_rays"] == [] and g.final["encased_die"] is None
+
+
+def test_the_game_ends_while_a_freeze_ray_is_lent() -> None:
+    """Bob holds Ann's Freeze Ray and reaches 20 VP by starting in Tokyo: his turn is played out with the
+    face frozen (the game ends at the end of the turn, kot.end.timing), and he wins."""
+    text = FREEZE_RAY_LOG.replace("Bob is place=city", "Bob is place=city vp=18").split("expect Ann hp 10")[0]
+    (g,) = run(text + "expect winner Bob\nexpect Bob vp 21\nexpect Ann hp 10\n").games
+    assert g.valid, [str(x) for x in (*g.errors, *g.violations)]
+    assert g.final is not None and g.final["game_over"]["over"] and g.final["freeze_rays"] == []
