@@ -1,7 +1,7 @@
 """Checking a corpus on a Dask cluster (``pip install 'kbgrules[dask]'``).
 
 Dask does the scheduling, the workers and the transport; this module only cuts the corpus into a
-bag of paths and checks each one with :func:`kbgrules.core.check.check_file`. The log files (and any
+bag of paths and checks each one with :func:`kbgrules.core.check.checked_alone`. The log files (and any
 ``rules_dirs``) must be readable at the same paths on every worker, as on a shared file system.
 Example (docs/scale.md has more)::
 
@@ -17,7 +17,7 @@ import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from kbgrules.core.check import RulesDirs, check_file
+from kbgrules.core.check import RulesDirs, checked_alone
 from kbgrules.core.logfile import log_files
 from kbgrules.core.report import CheckReport
 from kbgrules.errors import KbgError
@@ -45,7 +45,7 @@ def log_paths(paths_or_glob: str | Sequence[str]) -> list[str]:
 
 
 def _check(path: str, rules_dirs: tuple[str, ...]) -> CheckReport:
-    return check_file(path, rules_dirs)
+    return checked_alone(path, rules_dirs)
 
 
 def check_files(paths_or_glob: str | Sequence[str], rules_dirs: RulesDirs = (),

@@ -49,7 +49,16 @@ class Diagnostic:
                 f"message={self.message!r}, severity={self.severity!r})")
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: {self.severity} {self.code}: {self.message}"
+        return shown(f"{self.file}:{self.line}:{self.col}: {self.severity} {self.code}: {self.message}")
+
+
+def shown(text: str) -> str:
+    """``text`` safe for a terminal, on one line: control and format characters (an escape sequence, a
+    line break, a right-to-left override in a name or a file name) are written as ``\\x1b``, ``\\u202e``."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else
+                   (f"\\x{ord(ch):02x}" if ord(ch) < 256 else f"\\u{ord(ch):04x}") for ch in text)
 
 
 class KbgError(Exception):
@@ -70,8 +79,8 @@ class KbgError(Exception):
 
     def __str__(self) -> str:
         if self.file is not None:
-            return f"{self.file}:{self.line}:{self.col}: {self.message}"
-        return self.message
+            return shown(f"{self.file}:{self.line}:{self.col}: {self.message}")
+        return shown(self.message)
 
     def located(self, file: str, line: int, col: int) -> KbgError:
         """This error, tied to a place in a file; returns itself."""
@@ -144,7 +153,7 @@ class LogSyntaxError(KbgError):
         self.col = col
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: {self.message}" if self.file is not None else self.message
+        return shown(f"{self.file}:{self.line}:{self.col}: {self.message}" if self.file is not None else self.message)
 
 
 class AmbiguousMoveError(KbgError):

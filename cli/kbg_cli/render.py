@@ -11,6 +11,8 @@ import os
 import sys
 import textwrap
 
+from kbgrules.errors import shown as _shown
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # kbg explain imports this module: typing costs start-up time
     from collections.abc import Sequence
@@ -25,6 +27,7 @@ def plain_width() -> int:
 
 
 WIDTH = plain_width()
+shown = _shown  # control characters from a log (a name, a file name) are written out, never sent to the terminal
 
 
 def is_terminal(stream: TextIO | None = None) -> bool:
@@ -40,7 +43,7 @@ def print_json(data: Any) -> None:
 
 
 def error(line: str) -> None:
-    diag(f"kbg: {line}")
+    diag(f"kbg: {shown(line)}")
 
 
 _SEVERITY = {"error": "bold red", "warning": "bold yellow", "note": "cyan"}
@@ -74,7 +77,7 @@ class Table:
         self.rows: list[list[str]] = []
 
     def add(self, *cells: object) -> None:
-        self.rows.append(["" if c is None else str(c) for c in cells])
+        self.rows.append(["" if c is None else shown(str(c)) for c in cells])
 
 
 def width(text: str) -> int:
@@ -117,10 +120,10 @@ class Doc:
 
     def heading(self, text: str, style: str = "") -> None:
         """A heading; ``style`` colours it on a terminal (a verdict: green, red or yellow)."""
-        self.blocks.append(("heading", (text, style)))
+        self.blocks.append(("heading", (shown(text), style)))
 
     def para(self, text: str, style: str = "") -> None:
-        self.blocks.append(("para", (text, style)))
+        self.blocks.append(("para", (shown(text), style)))
 
     def items(self, header: str, lines: Sequence[str]) -> None:
         """A header and its lines, each indented and wrapped on its own (sources, related rules)."""
@@ -132,7 +135,7 @@ class Doc:
     def kingdom(self, title: str | None, rows: list[str], palette: dict[str, str], corner: str | None = None) -> None:
         """A Kingdomino kingdom: rows of cell codes (``W1 C . F``), coloured by terrain on a terminal, with
         the log's column letters and row numbers when ``corner`` names its top-left square (``c7``)."""
-        self.blocks.append(("kingdom", (title, rows, palette, corner)))
+        self.blocks.append(("kingdom", (None if title is None else shown(title), rows, palette, corner)))
 
     def show(self) -> None:
         if is_terminal():

@@ -214,20 +214,35 @@ def check_file(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) ->
     return check_bytes(name, raw, rules_dirs, timeline)
 
 
+def checked_alone(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) -> CheckReport:
+    """``check_file``, with whatever goes wrong in this file kept in this file's report: a bug in kbg
+    (an unexpected exception) is the input error ``internal`` at the file, so that one bad file never
+    hides the reports of the others (``KBG_DEBUG=1`` lets the exception through)."""
+    try:
+        return check_file(path, rules_dirs, timeline)
+    except Exception as exc:
+        if os.environ.get("KBG_DEBUG", "").lower() in ("1", "true", "yes"):
+            raise
+        kind = "io" if isinstance(exc, OSError) else "internal"
+        message = f"{type(exc).__name__}: {str(exc)[:200]} (a bug in kbg: set KBG_DEBUG=1 for a traceback)"
+        return CheckReport(input_errors=[Diagnostic(path if path != "-" else "<stdin>", 1, 1, kind, message)])
+
+
 def check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int = 1,
                 timeline: bool = False) -> Iterator[CheckReport]:
     """Check log files one after the other, or on ``jobs`` worker processes; yields one report per
     file as soon as it and the files before it are done, in the order of ``paths``. Memory stays flat:
     a report is dropped by the caller once used, and keeps no game state (unless ``timeline``, which
-    keeps the check in this process: a timeline cannot travel between processes)."""
+    keeps the check in this process: a timeline cannot travel between processes). A file whose check
+    fails unexpectedly gets an ``internal`` input error (``checked_alone``); the others go on."""
     if jobs <= 1 or len(paths) <= 1 or "-" in paths or timeline:
         for path in paths:
-            yield check_file(path, rules_dirs, timeline)
+            yield checked_alone(path, rules_dirs, timeline)
         return
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
-    work = partial(check_file, rules_dirs=tuple(os.fspath(d) for d in rules_dirs), timeline=False)
+    work = partial(checked_alone, rules_dirs=tuple(os.fspath(d) for d in rules_dirs), timeline=False)
     chunk = max(1, min(64, len(paths) // (jobs * 8)))
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_ignores_interrupts)
     try:

@@ -7,6 +7,7 @@ header tags and event lines with their positions. Indented lines after an event 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -18,6 +19,36 @@ __all__ = ["Event", "GameText", "Header", "LogSyntaxError", "PlayerNames", "Toke
 
 MAX_LOG_BYTES = 16 * 1024 * 1024
 FORMAT_VERSION = "1"
+MAX_DIGITS = 9  # no number of a rule needs more; a longer one is refused before any int() of it
+_DIGIT_RUN = re.compile(r"[0-9]{10}").search
+_ODD_BLANK = re.compile(r"[^\S \t]").search  # white space other than a space or a tab
+_WORDS = re.compile(r"[^ \t]+").findall
+
+
+def lines(text: str) -> list[str]:
+    """The lines of ``text``: only LF, CRLF and CR end a line (``str.splitlines`` also splits at form
+    feeds, U+0085, U+2028... which may stand inside a comment or a name)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    out = text.split("\n")
+    if out and out[-1] == "":
+        out.pop()
+    return out
+
+
+def long_number(text: str) -> int:
+    """The 0-based index of a run of more than MAX_DIGITS digits in ``text``, or -1."""
+    run = 0
+    if len(text) <= MAX_DIGITS:
+        return -1
+    for i, ch in enumerate(text):
+        if "0" <= ch <= "9":
+            run += 1
+            if run > MAX_DIGITS:
+                return i - MAX_DIGITS
+        else:
+            run = 0
+    return -1
 HEADERS = {
     "kbg": "format version (1)",
     "game": "the game (kingdomino, king-of-tokyo, or an alias)",
@@ -81,7 +112,7 @@ class Event:
         ev.line = line
         ev._tokens = None
         ev._text = text
-        ev.words = text.split()
+        ev.words = _WORDS(text) if _ODD_BLANK(text) else text.split()
         ev.block = []
         return ev
 
@@ -131,6 +162,7 @@ class GameText:
     line: int
     headers: list[Header] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    stop: int | None = None  # the first event line that could not even be split into an event (log-number)
 
     def tag(self, name: str) -> Header | None:
         for h in self.headers:
@@ -158,8 +190,11 @@ class PlayerNames:
 
 
 def tokens(text: str, offset: int = 0) -> list[Token]:
-    """The words of ``text`` (runs of non-blanks) with their 1-based columns, plus ``offset``."""
-    return _tokens_of(text, text.split(), offset)  # str.split() and the regex \S+ agree on what a blank is
+    """The words of ``text`` (runs of characters other than spaces and tabs) with their 1-based columns,
+    plus ``offset``."""
+    if _ODD_BLANK(text):  # str.split() also splits at form feeds, U+0085, U+00A0...: not blanks in a log
+        return _tokens_of(text, _WORDS(text), offset)
+    return _tokens_of(text, text.split(), offset)
 
 
 def _tokens_of(text: str, words: list[str], offset: int = 0) -> list[Token]:
@@ -202,11 +237,10 @@ def decode(file: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
         return None, [Diagnostic(file, 1, 1, "binary-file", "the file holds NUL bytes: not a text log")]
     try:
         return raw.decode("utf-8-sig"), []
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
-        return None, [Diagnostic(file, line, col, "not-utf8", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8")]
+    except UnicodeDecodeError as exc:  # its position in lines (LF, CRLF, CR) and characters, not bytes
+        before = lines(raw[: exc.start].decode("utf-8-sig") + "|")  # the part before it is valid
+        return None, [Diagnostic(file, len(before), len(before[-1]), "not-utf8",
+                                 f"byte 0x{raw[exc.start]:02x} is not valid UTF-8")]
 
 
 def _header(file: str, n: int, body: str, count: int, current: GameText | None,
@@ -256,11 +290,18 @@ def iter_games(file: str, text: str) -> Iterator[tuple[GameText | None, list[Dia
         pending = [d for d in pending if d.line >= before]
         return mine
 
-    for n, body in enumerate(text.splitlines(), 1):
+    for n, body in enumerate(lines(text), 1):
         if "#" in body:
             body = body[:body.index("#")]
         body = body.rstrip()
         if not body:
+            continue
+        if len(body) > MAX_DIGITS and body[0] not in " \t" and _DIGIT_RUN(body):  # grid rows: their parser
+            at = long_number(body)
+            pending.append(Diagnostic(file, n, at + 1, "log-number",
+                                      f"a number has at most {MAX_DIGITS} digits (no rule needs more)"))
+            if current is not None and body[0] != "@" and current.stop is None:
+                current.stop = n  # the game's checking stops here, as at any syntax error
             continue
         first = body[0]
         if first == " " or first == "\t":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kbgrules.errors import Diagnostic
+from kbgrules.errors import Diagnostic, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +20,7 @@ class Violation:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: error {self.code}: {self.message} [{self.rule}]"
+        return shown(f"{self.file}:{self.line}:{self.col}: error {self.code}: {self.message} [{self.rule}]")
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "col": self.col, "code": self.code, "rule": self.rule, "message": self.message}

@@ -504,6 +504,8 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
             report.errors.append(Diagnostic(file, ev.line, exc.col, exc.code, exc.message))
             first_error = first_error if first_error is not None else ev.line
     replay = Replay(file, rs, players, report, monsters, sides)
+    if g.stop is not None and (first_error is None or g.stop < first_error):
+        first_error = g.stop
     replay.run(parsed, first_error)
     if first_error is not None and not report.violations:
         report.notes.append(Diagnostic(file, first_error, 1, "stopped",

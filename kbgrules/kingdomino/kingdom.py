@@ -454,6 +454,8 @@ def square(rs: KingdominoRuleset, text: str) -> Half:
     """A square from its grid code: a terrain letter or name, then its crowns (``W1``, ``F``, ``lake2``)."""
     t = text.strip()
     body = t.rstrip("0123456789")
+    if len(t) - len(body) > 9:
+        raise KbgError(f"{t[:20]!r}...: a crown count has at most 9 digits", code="grid")
     crowns = int(t[len(body):] or 0)
     terrain = rs.terrain(body)
     if crowns > rs.max_crowns_per_square:

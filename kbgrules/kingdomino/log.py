@@ -541,6 +541,8 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
             continue
         steps.append((ev, p))
     replay = Replay(file, rs, players, report)
+    if g.stop is not None and (first_error is None or g.stop < first_error):
+        first_error = g.stop
     replay.run(steps, first_error)
     if first_error is not None and not report.violations:
         report.notes.append(Diagnostic(file, first_error, 1, "stopped",

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kbgrules.core.logfile import MAX_DIGITS, lines
 from kbgrules.errors import Diagnostic, KbgError
 from kbgrules.kingdomino.kingdom import CASTLE, Cell, Kingdom
 from kbgrules.kingdomino.model import Half, KingdominoRuleset
@@ -43,7 +44,7 @@ class GridError(KbgError):
 def split_rows(text: str, first_line: int = 1) -> list[list[GridCell]]:
     """Rows of cell tokens with their positions; comments and blank lines dropped."""
     rows = []
-    for i, raw in enumerate(text.splitlines()):
+    for i, raw in enumerate(lines(text)):
         body = raw.split("#", 1)[0]
         if not body.strip():
             continue
@@ -70,6 +71,8 @@ def _cell_value(token: str, letters: dict[str, str], max_crowns: int) -> Half | 
     rest = t[1:]
     if rest and not (rest.isascii() and rest.isdigit()):
         return f"{token!r} is not a cell: a terrain letter may be followed only by a crown count"
+    if len(rest) > MAX_DIGITS:
+        return f"{token[:20]!r}...: a crown count has at most {MAX_DIGITS} digits"
     crowns = int(rest) if rest else 0
     if crowns > max_crowns:
         return f"{token!r}: a square has at most {max_crowns} crowns"

@@ -1,0 +1,96 @@
+"""Hostile or odd input (issue 15): huge numbers, other line breaks, control characters, one bad file
+among good ones. Each case comes from a fuzzer finding, minimized."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kbgrules.core import check as check_module
+from kbgrules.core.check import check_bytes, check_files, check_text
+
+from .conftest import ROOT
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(("text", "line", "col", "code"), [
+    (f"@game kingdomino\n@players Ann Bob\ndeal 3 17 22 {HUGE}\nAnn claim 3\n", 3, 14, "log-number"),
+    (f"@game kot\n@players Ann Bob\nmarket heal tank energize\nAnn roll 1 1 {HUGE} 2 2 2\n", 4, 14, "log-number"),
+    (f"@game kot\n@players Ann Bob\nAnn is hp={HUGE}\nmarket heal tank energize\nturn Ann\n", 3, 11, "log-number"),
+    (f"@game kingdomino\n@players Ann Bob\ndeal 3 17 22 40\nAnn claim 3\nexpect score Ann {HUGE}\n", 5, 18,
+     "log-number"),
+    # a grid row: its square is refused by the grid reader, at the kingdom line (the message names line 5)
+    (f"@game kingdomino\n@start position\n@players Ann Bob\nAnn kingdom\n  C W{HUGE}\n", 4, 5, "grid-cell"),
+])
+def test_a_huge_number_is_a_syntax_error_at_its_place(text: str, line: int, col: int, code: str) -> None:
+    report = check_text("h.log", text)
+    diags = [*report.input_errors, *(d for g in report.games for d in g.errors)]
+    assert [(d.line, d.col, d.code) for d in diags][:1] == [(line, col, code)], [str(d) for d in diags]
+    assert all(not g.violations for g in report.games)  # checking stops there: nothing follows from it
+    assert report.exit_code == 2
+
+
+def test_a_huge_crown_count_in_a_grid_is_refused(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from kbg_cli.app import app
+
+    grid = tmp_path / "k.grid"
+    grid.write_text(f"C W{HUGE}\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["score", str(grid)])
+    assert r.exit_code == 2 and "at most 9 digits" in r.stderr and "internal" not in r.stderr
+
+
+@pytest.mark.parametrize("brk", ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"])
+def test_only_lf_crlf_and_cr_end_a_line(brk: str) -> None:
+    commented = check_text("b.log", f"@game kingdomino\n@players Ann Bob\ndeal 3 17 22 40 # a{brk}of the game\n")
+    assert commented.exit_code == 0, [str(d) for g in commented.games for d in g.errors]
+    named = check_text("b.log", f"@game kot\n@players Ann jet{brk}fighters\n")
+    (g,) = named.games
+    assert len(g.players) == 2 and g.players[1] == f"jet{brk}fighters"
+    for eol in ("\r\n", "\r"):
+        text = f"@game kingdomino{eol}@players Ann Bob{eol}deal 3 17 22 40{eol}Ann claim 40{eol}"
+        assert check_text("b.log", text).exit_code == 0
+
+
+def test_a_bad_byte_is_placed_by_lines_and_characters() -> None:
+    report = check_bytes("u.log", b"@game kingdomino\r@players Ann Bob\r\xc3\xa9\xc3\xa9 x\xff\n")
+    (d,) = report.input_errors
+    assert (d.line, d.col, d.code) == (3, 5, "not-utf8")  # two letters of two bytes each, a blank, x, then the byte
+
+
+def test_control_characters_are_written_out_never_sent_to_the_terminal() -> None:
+    from typer.testing import CliRunner
+
+    from kbg_cli.app import app
+
+    text = "@game kingdomino\n@players Ann Evil\x1b[31m\ndeal 3 17 22 40\nZed\u202e claim 9\n"
+    report = check_text("e\x1b]0;x\x07.log", text)
+    lines = [str(d) for g in report.games for d in (*g.errors, *g.notes)]
+    assert lines and all("\x1b" not in x and "\u202e" not in x and "\x07" not in x for x in lines)
+    assert "Evil\\x1b[31m" in lines[0] and "e\\x1b]0;x\\x07.log" in lines[0]
+    r = CliRunner().invoke(app, ["check", "-"], input=text)
+    assert "\x1b" not in r.stdout + r.stderr and "Evil\\x1b[31m" in r.stdout
+
+
+def test_one_file_that_breaks_the_checker_does_not_hide_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    good = str(ROOT / "examples" / "kingdomino" / "two-players.log")
+    real = check_module.check_bytes
+
+    def broken(name: str, raw: bytes, *args: object, **kwargs: object) -> object:
+        if name.endswith("bad.log"):
+            raise RuntimeError("a bug")
+        return real(name, raw, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(check_module, "check_bytes", broken)
+    monkeypatch.delenv("KBG_DEBUG", raising=False)
+    bad = ROOT / "tests" / "bad.log"
+    real_read = check_module.read_input
+    monkeypatch.setattr(check_module, "read_input",
+                        lambda p: (p, b"x", None) if p.endswith("bad.log") else real_read(p))
+    reports = list(check_files([good, str(bad), good]))
+    assert [r.exit_code for r in reports] == [0, 2, 0]
+    (d,) = reports[1].input_errors
+    assert (d.file, d.code) == (str(bad), "internal") and "RuntimeError: a bug" in d.message
