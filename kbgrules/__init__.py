@@ -154,13 +154,17 @@ def _load(
     and the variants; ``rules_dirs`` adds directories of user YAML, validated on every load.
     Raises a :class:`KbgError` subclass with a stable ``code`` on any problem.
     """
-    if isinstance(variants, str):
-        variants = [variants]
-    if not rules_dirs:
-        return _load_shipped(game, edition, tuple(variants), players)
+    from kbgrules.core import args
+
+    args.text(game, "game")
+    args.text(edition, "edition", optional=True)
+    variants = args.names(variants, "variants")
+    args.count(players, "players", optional=True)
+    dirs = args.folders(rules_dirs)
+    if not dirs:
+        return _load_shipped(game, edition, variants, players)
     from kbgrules.core.data import user_dirs_stamp
 
-    dirs = tuple(os.fspath(d) for d in rules_dirs)
     return _load_user(game, edition, tuple(variants), players, dirs, user_dirs_stamp(dirs))
 
 

@@ -94,3 +94,30 @@ def test_one_file_that_breaks_the_checker_does_not_hide_the_others(monkeypatch: 
     assert [r.exit_code for r in reports] == [0, 2, 0]
     (d,) = reports[1].input_errors
     assert (d.file, d.code) == (str(bad), "internal") and "RuntimeError: a bug" in d.message
+
+
+@pytest.mark.parametrize(("call", "names"), [
+    (lambda: __import__("kbgrules").load("kd", players=3.5), "players"),
+    (lambda: __import__("kbgrules").load("kd", players=True), "players"),
+    (lambda: __import__("kbgrules").load(3), "game"),
+    (lambda: __import__("kbgrules").load("kd", variants=[1]), "variants"),
+    (lambda: __import__("kbgrules").load("kd", rules_dirs=3), "rules_dirs"),
+    (lambda: check_bytes(0, b""), "file"),  # type: ignore[arg-type]
+    (lambda: check_bytes("f.log", object()), "raw"),  # type: ignore[arg-type]
+    (lambda: check_text("f.log", None), "text"),  # type: ignore[arg-type]
+    (lambda: __import__("kbgrules.core.check", fromlist=["x"]).check_file(3.5), "path"),
+    (lambda: __import__("kbgrules.explain", fromlist=["x"]).search(True), "query"),
+])
+def test_library_calls_with_wrong_types_say_which_argument(call: object, names: str) -> None:
+    with pytest.raises(TypeError, match=names):
+        call()  # type: ignore[operator]
+
+
+def test_a_string_of_rule_folders_is_one_folder(tmp_path: Path) -> None:
+    import kbgrules
+    from kbgrules.errors import KbgError
+
+    with pytest.raises(KbgError) as info:
+        kbgrules.load("kd", rules_dirs=str(tmp_path / "nope"))
+    assert info.value.code == "no-such-directory" and "nope" in str(info.value)
+    assert kbgrules.load("kd", rules_dirs=str(ROOT / "docs" / "examples" / "house-rules")).game.id == "kingdomino"

@@ -118,6 +118,11 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for tools.")]
 
 
 
+def _no_empty_path(paths: list[str]) -> None:
+    if any(p == "" for p in paths):  # '' would be the current directory to pathlib
+        raise typer.BadParameter("an empty path names no file", param_hint="LOG")
+
+
 @app.command("list", epilog=_examples(
     "kbg list",
     "kbg list --json",
@@ -251,6 +256,7 @@ def check(
     """
     from .play import run_check
 
+    _no_empty_path(paths)
     if turns and dask is not None:
         raise typer.BadParameter("--turns checks in this process: it does not go with --dask", param_hint="--turns")
     raise typer.Exit(run_check(paths, _dirs(), as_json, jobs=jobs, quiet=quiet, summary=summary, dask=dask,
@@ -267,6 +273,7 @@ def show(
     """Show games turn by turn (King of Tokyo) or round by round (Kingdomino), then the standings."""
     from .play import run_show
 
+    _no_empty_path(paths)
     raise typer.Exit(run_show(paths, _dirs()))
 
 

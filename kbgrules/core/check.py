@@ -182,7 +182,11 @@ def logged_games(file: str, text: str, rules_dirs: RulesDirs = ()) -> tuple[list
 def check_text(file: str, text: str, rules_dirs: RulesDirs = (), timeline: bool = True) -> CheckReport:
     """Check every game in the text of one log file. Without ``timeline`` the reports keep no way
     to build ``kbg show``'s turn-by-turn timeline, so no game state stays alive after its check."""
-    dirs = tuple(os.fspath(d) for d in rules_dirs)
+    from kbgrules.core import args
+
+    args.text(file, "file")
+    args.text(text, "text")
+    dirs = args.folders(rules_dirs)
     report = CheckReport()
     for g, found in iter_games(file, text):  # one game in memory at a time
         if g is None:
@@ -199,7 +203,11 @@ def check_text(file: str, text: str, rules_dirs: RulesDirs = (), timeline: bool 
 
 
 def check_bytes(file: str, raw: bytes, rules_dirs: RulesDirs = (), timeline: bool = True) -> CheckReport:
-    text, errors = decode(file, raw)
+    from kbgrules.core import args
+
+    args.text(file, "file")
+    args.data(raw, "raw")
+    text, errors = decode(file, bytes(raw))
     if text is None:
         return CheckReport(input_errors=errors)
     return check_text(file, text, rules_dirs, timeline)
@@ -207,7 +215,9 @@ def check_bytes(file: str, raw: bytes, rules_dirs: RulesDirs = (), timeline: boo
 
 def check_file(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) -> CheckReport:
     """Check one log file (``-``: standard input), never reading more than the size limit allows."""
-    name, raw, err = read_input(path)
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
+    name, raw, err = read_input(os.fspath(path))
     if raw is None:
         assert err is not None
         return CheckReport(input_errors=[err])

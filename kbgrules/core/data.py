@@ -528,7 +528,7 @@ def validate_effective(res: Resolved) -> None:
     if not diags:
         diags = check_references(res)
     if diags:
-        raise DataError(sorted(set(diags), key=lambda d: (d.file, d.line, d.col)))
+        raise DataError(sorted(set(diags), key=lambda d: (d.file, d.line, d.col, d.code, d.message)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

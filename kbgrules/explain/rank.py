@@ -299,6 +299,12 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
     Raises :class:`QueryError` for a query that cannot be read (empty, longer than ``MAX_QUERY``,
     binary, or in a script kbg does not read).
     """
+    from kbgrules.core import args
+
+    args.text(query, "query")
+    args.text(game, "game", optional=True)
+    args.count(limit, "limit")
+    rules_dirs = args.folders(rules_dirs)
     q = check_query(query)
     index = load_index(rules_dirs)
     view = _view(index)

@@ -227,6 +227,10 @@ def tiling(kingdom: Kingdom, rs: KingdominoRuleset) -> bool | None:
 def read_grid(file: str, text: str, rs: KingdominoRuleset, first_line: int = 1,
               size: int | None = None) -> tuple[Kingdom, list[Diagnostic]]:
     """Read a grid from text (see the module docstring); GridError if unreadable."""
+    from kbgrules.core import args
+
+    args.text(file, "file")
+    args.text(text, "text")
     if len(text.encode("utf-8")) > MAX_GRID_BYTES:
         raise GridError([Diagnostic(file, 1, 1, "grid-too-large", f"a grid file is at most {MAX_GRID_BYTES} bytes")])
     rows = split_rows(text, first_line)

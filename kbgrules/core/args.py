@@ -1,0 +1,50 @@
+"""Checks of a public function's arguments at the library's boundary: a wrong type is a ``TypeError``
+that names the parameter, before any work (not an ``AttributeError`` from deep inside)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from typing import Any
+
+
+def folders(value: Any, name: str = "rules_dirs") -> tuple[str, ...]:
+    """A folder, or an iterable of folders (str or os.PathLike), as a tuple of paths; a single string
+    is one folder, not a sequence of one-letter names."""
+    if isinstance(value, (str, os.PathLike)):
+        return (os.fspath(value),)
+    if not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be a folder or a list of folders, not {type(value).__name__}")
+    out = tuple(value)
+    for d in out:
+        if not isinstance(d, (str, os.PathLike)):
+            raise TypeError(f"{name} must hold folder paths (str or os.PathLike), not {type(d).__name__}")
+    return tuple(os.fspath(d) for d in out)
+
+
+def text(value: Any, name: str, optional: bool = False) -> None:
+    if not isinstance(value, str) and not (optional and value is None):
+        raise TypeError(f"{name} must be a str{' or None' if optional else ''}, not {type(value).__name__}")
+
+
+def names(value: Any, name: str) -> tuple[str, ...]:
+    """A name or a sequence of names (strings)."""
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be a str or a list of str, not {type(value).__name__}")
+    out = tuple(value)
+    for v in out:
+        text(v, f"each of {name}")
+    return out
+
+
+def count(value: Any, name: str, optional: bool = False) -> None:
+    if (value is None and optional) or (isinstance(value, int) and not isinstance(value, bool)):
+        return
+    raise TypeError(f"{name} must be an int{' or None' if optional else ''}, not {type(value).__name__}")
+
+
+def data(value: Any, name: str) -> None:
+    if not isinstance(value, (bytes, bytearray, memoryview)):
+        raise TypeError(f"{name} must be bytes, not {type(value).__name__}")
