@@ -121,3 +121,23 @@ def test_a_string_of_rule_folders_is_one_folder(tmp_path: Path) -> None:
         kbgrules.load("kd", rules_dirs=str(tmp_path / "nope"))
     assert info.value.code == "no-such-directory" and "nope" in str(info.value)
     assert kbgrules.load("kd", rules_dirs=str(ROOT / "docs" / "examples" / "house-rules")).game.id == "kingdomino"
+
+
+def test_rule_folders_never_read_through_a_symbolic_link(tmp_path: Path) -> None:
+    import kbgrules
+    from kbgrules.errors import KbgError
+
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("secret_token_123: 1\n", encoding="utf-8")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "more.yaml").write_text("secret_token_456: 1\n", encoding="utf-8")
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "link.yaml").symlink_to(secret)
+    (rules / "sub").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(KbgError) as info:
+        kbgrules.load("kd", rules_dirs=[rules])
+    text = "\n".join(info.value.lines())
+    assert "secret_token" not in text and text.count("error symlink") >= 1, text
+    assert all(d.code == "symlink" for d in info.value.diagnostics)  # type: ignore[attr-defined]
