@@ -141,3 +141,30 @@ def test_rule_folders_never_read_through_a_symbolic_link(tmp_path: Path) -> None
     text = "\n".join(info.value.lines())
     assert "secret_token" not in text and text.count("error symlink") >= 1, text
     assert all(d.code == "symlink" for d in info.value.diagnostics)  # type: ignore[attr-defined]
+
+
+def test_an_alias_bomb_of_long_strings_is_stopped_while_read() -> None:
+    from kbgrules.core.yamlsafe import parse_bytes
+    from kbgrules.errors import UnsafeYamlError
+
+    text = ("kind: variant\ngame: kingdomino\nid: x\ntitle: &a " + "y" * 1_000_000 + "\nsummary: ["
+            + ", ".join(["*a"] * 9000) + "]\n")
+    with pytest.raises(UnsafeYamlError) as info:
+        parse_bytes("bomb.yaml", text.encode())
+    assert [d.code for d in info.value.diagnostics] == ["alias-limit"]
+
+
+@pytest.mark.parametrize(("key", "value"), [("copies", 10_000_000), ("cost", 1_000_000_000)])
+def test_user_rule_numbers_are_bounded(tmp_path: Path, key: str, value: int) -> None:
+    import kbgrules
+    from kbgrules.errors import KbgError
+
+    card = {"name": "Big", "cost": 3, "type": "keep", "effect": "Ours.", "sources": [{"doc": "BGA", "section": "x"}],
+            key: value}
+    body = "\n".join(f"    {k}: {v!r}" if not isinstance(v, list) else "    sources: [{doc: BGA, section: x}]"
+                     for k, v in card.items())
+    (tmp_path / "cards.yaml").write_text(f"kind: cards\ngame: king-of-tokyo\ncards:\n  big:\n{body}\n",
+                                         encoding="utf-8")
+    with pytest.raises(KbgError) as info:
+        kbgrules.load("kot", rules_dirs=[tmp_path])
+    assert "greater than the maximum" in "\n".join(info.value.lines()), info.value.lines()

@@ -220,7 +220,8 @@ def parse_text(file: str, text: str) -> YamlDocument:
                 if documents > 1:
                     raise fatal(m.line, m.col, "multiple-documents", "a rule file holds exactly one YAML document")
             elif isinstance(ev, yaml.ScalarEvent):
-                expanded += 1
+                size = 1 + len(ev.value) // 256  # a long string weighs what it holds: aliases to it add up
+                expanded += size
                 tag = ev.tag
                 plain = ev.style in (None, "") and tag is None
                 if plain:
@@ -237,8 +238,8 @@ def parse_text(file: str, text: str) -> YamlDocument:
                     if tag == _STD + "int" or tag == _STD + "float" or tag == _STD + "bool" or tag == _STD + "null":
                         value, _ = _resolve_plain(ev.value)
                 if ev.anchor:
-                    anchors[ev.anchor] = (value, 1)
-                attach(value, m, 1)
+                    anchors[ev.anchor] = (value, size)
+                attach(value, m, size)
             elif isinstance(ev, yaml.AliasEvent):
                 if ev.anchor not in anchors:
                     raise fatal(m.line, m.col, "yaml-syntax", f"alias *{ev.anchor} names no finished anchor")
