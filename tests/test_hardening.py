@@ -168,3 +168,34 @@ def test_user_rule_numbers_are_bounded(tmp_path: Path, key: str, value: int) -> 
     with pytest.raises(KbgError) as info:
         kbgrules.load("kot", rules_dirs=[tmp_path])
     assert "greater than the maximum" in "\n".join(info.value.lines()), info.value.lines()
+
+
+def test_explain_with_user_rules_builds_its_index_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kbgrules.explain import rank
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("KBG_NO_CACHE", raising=False)
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    house = ROOT / "docs" / "examples" / "house-rules" / "big-kingdom.yaml"
+    (rules / "big-kingdom.yaml").write_bytes(house.read_bytes())
+    rank._user_index.cache_clear()
+    first = rank.search("big kingdom", rules_dirs=[rules])
+    cached = list((tmp_path / "cache" / "kbg").glob("explain-*.json"))
+    assert len(cached) == 1
+    rank._user_index.cache_clear()
+    built = 0
+    real = __import__("kbgrules.explain.index", fromlist=["x"]).build_index
+
+    def counting(*a: object, **k: object) -> object:
+        nonlocal built
+        built += 1
+        return real(*a, **k)
+
+    monkeypatch.setattr("kbgrules.explain.index.build_index", counting)
+    again = rank.search("big kingdom", rules_dirs=[rules])
+    assert built == 0 and again.best.id == first.best.id  # read back, not rebuilt
+    (rules / "big-kingdom.yaml").write_bytes(house.read_bytes() + b"\n# changed\n")
+    rank._user_index.cache_clear()
+    rank.search("big kingdom", rules_dirs=[rules])
+    assert built == 1  # a changed file: a new digest, a new build

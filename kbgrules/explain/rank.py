@@ -168,9 +168,8 @@ def _shipped_index() -> dict[str, Any]:
 
 def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, Any]:
     if rules_dirs:
-        from kbgrules.explain.index import build_index, collect
-
-        return build_index(collect(rules_dirs))
+        dirs = tuple(os.fspath(d) for d in rules_dirs)
+        return _user_index(_user_digest(dirs), dirs)
     try:
         data = _shipped_index()
         if data.get("version") == INDEX_VERSION:
@@ -178,6 +177,59 @@ def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, A
     except (OSError, ValueError):  # a checkout without the prebuilt file: build it in memory
         pass
     return _built_index()
+
+
+def _user_digest(dirs: tuple[str, ...]) -> str:
+    """What an index built with these rule folders depends on: their YAML files (names and bytes), the
+    shipped data (its index) and the index format."""
+    import hashlib
+
+    from kbgrules.core.data import user_dirs_stamp
+
+    h = hashlib.sha256(f"{INDEX_VERSION}|{os.path.getsize(index_path()) if os.path.exists(index_path()) else 0}"
+                       .encode())
+    for path, _, _ in user_dirs_stamp(dirs):
+        h.update(path.encode("utf-8", "surrogateescape") + b"\0")
+        try:
+            with open(path, "rb") as fh:
+                h.update(fh.read(4 * 1024 * 1024))
+        except OSError:
+            h.update(b"?")
+    return h.hexdigest()[:32]
+
+
+def _cache_dir() -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "kbg")
+
+
+@lru_cache(maxsize=4)
+def _user_index(digest: str, dirs: tuple[str, ...]) -> dict[str, Any]:
+    """The index with the user's rule data: built once (tens of seconds), then kept in the user's cache
+    folder under the digest of everything it depends on, and read back (``KBG_NO_CACHE=1`` skips it)."""
+    use_cache = os.environ.get("KBG_NO_CACHE", "").lower() not in ("1", "true", "yes")
+    path = os.path.join(_cache_dir(), f"explain-{digest}.json")
+    if use_cache:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                data: dict[str, Any] = json.load(fh)
+            if data.get("version") == INDEX_VERSION:
+                return data
+        except (OSError, ValueError):
+            pass
+    from kbgrules.explain.index import build_index, collect
+
+    built = build_index(collect(dirs))
+    if use_cache:
+        try:
+            os.makedirs(_cache_dir(), exist_ok=True)
+            tmp = f"{path}.{os.getpid()}.tmp"
+            with open(tmp, "w", encoding="utf-8") as fh:
+                json.dump(built, fh, ensure_ascii=False, separators=(",", ":"))
+            os.replace(tmp, path)
+        except OSError:  # a read-only home: no cache, still an answer
+            pass
+    return built
 
 
 @lru_cache(maxsize=1)
