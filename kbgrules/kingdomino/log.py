@@ -108,7 +108,9 @@ class Parser(PlayerNames):
             kingdom, _ = grid_to_kingdom(rows, self.rs, self.size, self.file)
         except GridError as exc:
             d = exc.diagnostics[0]
-            raise LogSyntaxError(f"line {d.line}: {d.message}", d.col, "grid-cell") from None
+            err = LogSyntaxError(d.message, d.col, "grid-cell")
+            err.line = d.line  # the grid row's own line, not the event's
+            raise err from None
         return kingdom
 
     def parse(self, ev: Event) -> Action | Parsed:
@@ -531,7 +533,7 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
         try:
             p = parser.parse(ev)
         except LogSyntaxError as exc:
-            report.errors.append(Diagnostic(file, ev.line, exc.col, exc.code, exc.message))
+            report.errors.append(Diagnostic(file, exc.line or ev.line, exc.col, exc.code, exc.message))
             first_error = first_error if first_error is not None else ev.line
             continue
         if not from_position and isinstance(p, Parsed) and p.kind == "position":
