@@ -29,6 +29,7 @@ def seeds() -> list[tuple[str, str]]:
     """(kind, text) of every example log and grid."""
     out = [("log", p.read_text(encoding="utf-8")) for p in sorted((ROOT / "examples").glob("*/*.log"))]
     out += [("grid", p.read_text(encoding="utf-8")) for p in sorted((ROOT / "examples").glob("*/kingdoms/*.grid"))]
+    out += [("rules", p.read_text(encoding="utf-8")) for p in sorted((ROOT / "docs" / "examples").glob("*/*.yaml"))]
     return out
 
 
@@ -108,6 +109,23 @@ def run_grid(text: str) -> str | None:
     return check_positions(text, list(warnings))
 
 
+def run_rules(text: str) -> str | None:
+    """A user rule file (a house variant, mutated), loaded with ``--rules``: a ruleset or a DataError."""
+    import tempfile
+
+    import kbgrules
+    from kbgrules.errors import KbgError
+
+    with tempfile.TemporaryDirectory() as d:
+        Path(d, "house.yaml").write_text(text, encoding="utf-8", errors="surrogatepass")
+        game = "king-of-tokyo" if "king-of-tokyo" in text else "kingdomino"
+        try:
+            kbgrules.load(game, rules_dirs=[d])
+        except KbgError as exc:
+            return check_positions(text, list(getattr(exc, "diagnostics", [])))
+    return None
+
+
 def run_query(text: str) -> str | None:
     from kbgrules.explain import search
 
@@ -123,6 +141,8 @@ def cases(n: int, seed: int) -> Iterator[tuple[int, str, str, Callable[[str], st
         mutated = mutate(text, rng)
         if kind == "grid":
             yield i, "grid", mutated, run_grid
+        elif kind == "rules":
+            yield i, "rules", mutated, run_rules
         elif rng.random() < 0.05:
             yield i, "query", " ".join(mutated.split()[:8]), run_query
         else:

@@ -33,3 +33,33 @@ def test_a_grid_cell_error_in_a_log_points_at_the_cell() -> None:
     text = "@game kingdomino\n@start position\n@players Ann Bob\nAnn kingdom\n    C W\n    LC  .\n"
     (g,) = check_text("g.log", text).games
     assert [(e.line, e.col, e.code) for e in g.errors] == [(6, 5, "grid-cell")]
+
+
+@pytest.mark.parametrize("brk", ["\x85", "\u2028", "\u2029"])
+def test_a_yaml_line_break_in_rule_data_is_refused_where_it_stands(brk: str) -> None:
+    """bench/fuzz.py seed 12: PyYAML ends a line at U+0085, U+2028 and U+2029, so its positions (line 8,
+    column 5007) fell outside the file's own lines."""
+    from kbgrules.core.yamlsafe import parse_bytes
+    from kbgrules.errors import UnsafeYamlError
+
+    with pytest.raises(UnsafeYamlError) as info:
+        parse_bytes("h.yaml", f"kind: variant\ngame: kingdomino\ntitle: Big {brk} kingdom\n".encode())
+    (d,) = info.value.diagnostics
+    assert (d.line, d.col, d.code) == (3, 12, "line-break")
+
+
+def test_a_huge_number_in_rule_data_is_refused_by_the_schema(tmp_path: object) -> None:
+    """bench/fuzz.py seed 21: a 5,000-digit integer raised Python's ValueError while the YAML was read."""
+    from pathlib import Path
+
+    import kbgrules
+    from kbgrules.errors import KbgError
+
+    d = Path(str(tmp_path))
+    huge = "9" * 5000
+    (d / "v.yaml").write_text("kind: variant\ngame: kingdomino\nid: big\ntitle: Big\nsummary: x\n"
+                              "sources: [{doc: R1, section: x}]\npatch:\n  placement:\n"
+                              f"    kingdom_size: {huge}\n", encoding="utf-8")
+    with pytest.raises(KbgError) as info:
+        kbgrules.load("kd", variants=["big"], rules_dirs=[d])
+    assert "schema" in "\n".join(info.value.lines())

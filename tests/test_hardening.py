@@ -21,8 +21,8 @@ HUGE = "9" * 5000
     (f"@game kot\n@players Ann Bob\nAnn is hp={HUGE}\nmarket heal tank energize\nturn Ann\n", 3, 11, "log-number"),
     (f"@game kingdomino\n@players Ann Bob\ndeal 3 17 22 40\nAnn claim 3\nexpect score Ann {HUGE}\n", 5, 18,
      "log-number"),
-    # a grid row: its square is refused by the grid reader, at the kingdom line (the message names line 5)
-    (f"@game kingdomino\n@start position\n@players Ann Bob\nAnn kingdom\n  C W{HUGE}\n", 4, 5, "grid-cell"),
+    # a grid row: its square is refused by the grid reader, at the square
+    (f"@game kingdomino\n@start position\n@players Ann Bob\nAnn kingdom\n  C W{HUGE}\n", 5, 5, "grid-cell"),
 ])
 def test_a_huge_number_is_a_syntax_error_at_its_place(text: str, line: int, col: int, code: str) -> None:
     report = check_text("h.log", text)

@@ -82,6 +82,8 @@ def _resolve_plain(text: str) -> tuple[Any, str | None]:
         return False, None
     if text.lower() in _YAML11_BOOL:
         return text, "yaml11-boolean"
+    if len(text) > 40:  # no number of the rules is that long: left a string, which the schema refuses
+        return text, None
     if _INT.match(text):
         return int(text), None
     if _INT_OCT.match(text):
@@ -120,15 +122,24 @@ def _check_size(file: str, raw: bytes, limit: int) -> str:
         )
     if b"\x00" in raw[:8192] or b"\x00" in raw:
         raise UnsafeYamlError([Diagnostic(file, 1, 1, "binary-file", "file holds NUL bytes: not a text file")])
+    from kbgrules.core.logfile import lines
+
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:  # placed by lines (LF, CRLF, CR) and characters
+        before = lines(raw[: exc.start].decode("utf-8-sig") + "|")
         raise UnsafeYamlError(
-            [Diagnostic(file, line, col, "not-utf8", f"byte 0x{raw[exc.start]:02x} is not valid UTF-8")]
+            [Diagnostic(file, len(before), len(before[-1]), "not-utf8",
+                        f"byte 0x{raw[exc.start]:02x} is not valid UTF-8")]
         ) from None
+    odd = next((i for i, ch in enumerate(text) if ch in "\x85\u2028\u2029"), -1) \
+        if ("\x85" in text or "\u2028" in text or "\u2029" in text) else -1
+    if odd >= 0:  # YAML 1.1 (PyYAML) ends a line there, so its positions would not match the file's lines
+        before = lines(text[:odd] + "|")
+        raise UnsafeYamlError([Diagnostic(file, len(before), len(before[-1]), "line-break",
+                                          f"U+{ord(text[odd]):04X} is a line break to YAML: in a quoted string "
+                                          f"write it as \\u{ord(text[odd]):04x}, elsewhere remove it")])
+    return text
 
 
 def parse_bytes(file: str, raw: bytes, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
