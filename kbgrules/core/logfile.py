@@ -21,7 +21,7 @@ MAX_LOG_BYTES = 16 * 1024 * 1024
 FORMAT_VERSION = "1"
 MAX_DIGITS = 9  # no number of a rule needs more; a longer one is refused before any int() of it
 _DIGIT_RUN = re.compile(r"[0-9]{10}").search
-_ODD_BLANK = re.compile(r"[^\S \t]").search  # white space other than a space or a tab
+_ODD_BLANK = re.compile(r"[^\S \t\n\r]").search  # white space other than a space, a tab or a line end
 _WORDS = re.compile(r"[^ \t]+").findall
 
 
@@ -34,6 +34,19 @@ def lines(text: str) -> list[str]:
     if out and out[-1] == "":
         out.pop()
     return out
+
+
+_ASCII_ODD_BLANKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+
+
+def _oddities(text: str) -> tuple[bool, bool]:
+    """Whether ``text`` may hold white space other than spaces, tabs and line ends, and a run of more
+    than MAX_DIGITS digits: searched once over the whole text (a regex per line costs 5% of a check)."""
+    if text.isascii():
+        raw = text.encode("ascii").translate(_DIGITS_AS_ZERO)
+        return any(c in text for c in _ASCII_ODD_BLANKS), b"0" * (MAX_DIGITS + 1) in raw
+    return _ODD_BLANK(text) is not None, _DIGIT_RUN(text) is not None
 
 
 def long_number(text: str) -> int:
@@ -106,13 +119,14 @@ class Event:
         self.block: list[tuple[int, str]] = [] if block is None else block
 
     @classmethod
-    def from_text(cls, line: int, text: str) -> Event:
-        """An event of one line of text (no indentation, comment or trailing blanks); tokens on demand."""
+    def from_text(cls, line: int, text: str, odd: bool = True) -> Event:
+        """An event of one line of text (no indentation, comment or trailing blanks); tokens on demand.
+        ``odd=False`` says the text holds no white space but spaces and tabs (the caller checked)."""
         ev = _new_event(cls)  # no __init__ (mypyc cannot compile cls.__new__(cls), so a name bound below)
         ev.line = line
         ev._tokens = None
         ev._text = text
-        ev.words = _WORDS(text) if _ODD_BLANK(text) else text.split()
+        ev.words = _WORDS(text) if odd and _ODD_BLANK(text) else text.split()
         ev.block = []
         return ev
 
@@ -290,13 +304,14 @@ def iter_games(file: str, text: str) -> Iterator[tuple[GameText | None, list[Dia
         pending = [d for d in pending if d.line >= before]
         return mine
 
+    odd, digits = _oddities(text)
     for n, body in enumerate(lines(text), 1):
         if "#" in body:
             body = body[:body.index("#")]
         body = body.rstrip()
         if not body:
             continue
-        if len(body) > MAX_DIGITS and body[0] not in " \t" and _DIGIT_RUN(body):  # grid rows: their parser
+        if digits and body[0] not in " \t" and _DIGIT_RUN(body):  # grid rows: their parser
             at = long_number(body)
             pending.append(Diagnostic(file, n, at + 1, "log-number",
                                       f"a number has at most {MAX_DIGITS} digits (no rule needs more)"))
@@ -328,7 +343,7 @@ def iter_games(file: str, text: str) -> Iterator[tuple[GameText | None, list[Dia
             elif count == 1 and any(d.line < n for d in pending):
                 yield None, cut(n)
         if first != "@":
-            last_event = Event.from_text(n, body)
+            last_event = Event.from_text(n, body, odd)
             current.events.append(last_event)
     if current is not None:
         _finish(file, current, pending)
