@@ -62,6 +62,8 @@ def long_number(text: str) -> int:
         else:
             run = 0
     return -1
+
+
 HEADERS = {
     "kbg": "format version (1)",
     "game": "the game (kingdomino, king-of-tokyo, or an alias)",
