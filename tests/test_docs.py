@@ -111,7 +111,8 @@ def _matches(shown: list[str], printed: str) -> bool:
 
 
 def _run(command: str, folder: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    command = command.replace(".venv/bin/python", sys.executable).replace("/tmp/", f"{folder}/")
+    command = command.replace("/tmp/", f"{folder}/").replace(".venv/bin/python", sys.executable)  # this order:
+    # the interpreter itself may live under /tmp/ (a clean clone in CI)
     return subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=folder, env=env, capture_output=True,
                           text=True, timeout=120)
 
