@@ -52,6 +52,13 @@ class Diagnostic:
         return shown(f"{self.file}:{self.line}:{self.col}: {self.severity} {self.code}: {self.message}")
 
 
+def debug() -> bool:
+    """``KBG_DEBUG=1``: let unexpected exceptions through, with their traceback, instead of one line."""
+    import os
+
+    return os.environ.get("KBG_DEBUG", "").lower() in ("1", "true", "yes")
+
+
 def shown(text: str) -> str:
     """``text`` safe for a terminal, on one line: control and format characters (an escape sequence, a
     line break, a right-to-left override in a name or a file name) are written as ``\\x1b``, ``\\u202e``."""

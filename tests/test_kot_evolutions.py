@@ -628,7 +628,7 @@ def test_freeze_ray_goes_to_the_wounded_monster_in_tokyo_and_takes_a_face_for_it
 
 
 @covers("freeze-ray")
-def test_freeze_ray_comes_back_when_its_holder_is_eliminated_and_needs_no_face_from_an_eliminated_owner() -> None:
+def test_freeze_ray_needs_no_face_from_an_eliminated_owner_and_comes_back_after_the_turn() -> None:
     st = owner_game("freeze-ray", players=3)
     play(st, 0, "freeze-ray")
     in_city(st, 1)

@@ -5,7 +5,6 @@ Exit codes: 0 success, 1 rule violations (``kbg check``), 2 usage or input error
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 from typing import Annotated, Any
@@ -14,7 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 import kbgrules
-from kbgrules.errors import KbgError
+from kbgrules.errors import KbgError, debug
 
 from . import RULE_TOPICS, render
 
@@ -57,7 +56,7 @@ class KbgGroup(TyperGroup):
                 render.error(f"error usage: {message}")
                 code = EXIT_USAGE
         except Exception as exc:
-            if os.environ.get("KBG_DEBUG", "").lower() in ("1", "true", "yes"):
+            if debug():
                 raise
             kind = "io" if isinstance(exc, OSError) else "internal"
             render.error(f"error {kind}: {type(exc).__name__}: {exc} (set KBG_DEBUG=1 for a traceback)")

@@ -29,7 +29,9 @@ def _explain(args: list[str]) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:
-        if os.environ.get("KBG_DEBUG", "").lower() in ("1", "true", "yes"):
+        from kbgrules.errors import debug
+
+        if debug():
             raise
         kind = "io" if isinstance(exc, OSError) else "internal"
         sys.stderr.write(f"kbg: error {kind}: {type(exc).__name__}: {exc} (set KBG_DEBUG=1 for a traceback)\n")

@@ -11,7 +11,7 @@ import os
 import sys
 import textwrap
 
-from kbgrules.errors import shown as _shown
+from kbgrules.errors import shown  # control characters from a log are written out, never sent to the terminal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # kbg explain imports this module: typing costs start-up time
@@ -27,7 +27,6 @@ def plain_width() -> int:
 
 
 WIDTH = plain_width()
-shown = _shown  # control characters from a log (a name, a file name) are written out, never sent to the terminal
 
 
 def is_terminal(stream: TextIO | None = None) -> bool:

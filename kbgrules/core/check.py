@@ -22,7 +22,7 @@ from typing import Any
 
 from kbgrules.core.logfile import GameText, Header, decode, iter_games, read_input, split_games
 from kbgrules.core.report import CheckReport, GameReport
-from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError, LogSyntaxError
+from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError, LogSyntaxError, debug
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -231,7 +231,7 @@ def checked_alone(path: str, rules_dirs: RulesDirs = (), timeline: bool = False)
     try:
         return check_file(path, rules_dirs, timeline)
     except Exception as exc:
-        if os.environ.get("KBG_DEBUG", "").lower() in ("1", "true", "yes"):
+        if debug():
             raise
         kind = "io" if isinstance(exc, OSError) else "internal"
         message = f"{type(exc).__name__}: {str(exc)[:200]} (a bug in kbg: set KBG_DEBUG=1 for a traceback)"

@@ -161,8 +161,8 @@ def read_user_dir(directory: str | os.PathLike[str]) -> list[DataFile]:
     schema_root = data_root() / "schema"
     inside = path.resolve() if path.is_dir() else None
     for p in paths:
-        if inside is not None and (p.is_symlink() or not p.resolve().is_relative_to(inside)
-                                   or any(q.is_symlink() for q in p.relative_to(path).parents if str(q) != ".")):
+        if inside is not None and (p.is_symlink() or not p.resolve().is_relative_to(inside) or any(
+                (path / q).is_symlink() for q in p.relative_to(path).parents if str(q) != ".")):
             # never read: the error must not quote a file the folder only points at
             diags.append(Diagnostic(str(p), 1, 1, "symlink", "a rule file must lie in its folder: no symbolic links"))
             continue

@@ -49,21 +49,6 @@ def _oddities(text: str) -> tuple[bool, bool]:
     return _ODD_BLANK(text) is not None, _DIGIT_RUN(text) is not None
 
 
-def long_number(text: str) -> int:
-    """The 0-based index of a run of more than MAX_DIGITS digits in ``text``, or -1."""
-    run = 0
-    if len(text) <= MAX_DIGITS:
-        return -1
-    for i, ch in enumerate(text):
-        if "0" <= ch <= "9":
-            run += 1
-            if run > MAX_DIGITS:
-                return i - MAX_DIGITS
-        else:
-            run = 0
-    return -1
-
-
 HEADERS = {
     "kbg": "format version (1)",
     "game": "the game (kingdomino, king-of-tokyo, or an alias)",
@@ -313,9 +298,9 @@ def iter_games(file: str, text: str) -> Iterator[tuple[GameText | None, list[Dia
         body = body.rstrip()
         if not body:
             continue
-        if digits and body[0] not in " \t" and _DIGIT_RUN(body):  # grid rows: their parser
-            at = long_number(body)
-            pending.append(Diagnostic(file, n, at + 1, "log-number",
+        run = _DIGIT_RUN(body) if digits and body[0] not in " \t" else None  # grid rows: their own reader
+        if run is not None:
+            pending.append(Diagnostic(file, n, run.start() + 1, "log-number",
                                       f"a number has at most {MAX_DIGITS} digits (no rule needs more)"))
             if current is not None and body[0] != "@" and current.stop is None:
                 current.stop = n  # the game's checking stops here, as at any syntax error

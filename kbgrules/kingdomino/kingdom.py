@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
 
+from kbgrules.core.logfile import MAX_DIGITS
 from kbgrules.errors import IllegalMoveError, KbgError
 from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset
 
@@ -454,8 +455,8 @@ def square(rs: KingdominoRuleset, text: str) -> Half:
     """A square from its grid code: a terrain letter or name, then its crowns (``W1``, ``F``, ``lake2``)."""
     t = text.strip()
     body = t.rstrip("0123456789")
-    if len(t) - len(body) > 9:
-        raise KbgError(f"{t[:20]!r}...: a crown count has at most 9 digits", code="grid")
+    if len(t) - len(body) > MAX_DIGITS:
+        raise KbgError(f"{t[:20]!r}...: a crown count has at most {MAX_DIGITS} digits", code="grid")
     crowns = int(t[len(body):] or 0)
     terrain = rs.terrain(body)
     if crowns > rs.max_crowns_per_square:
