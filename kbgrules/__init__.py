@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at ru
     from collections.abc import Sequence
     from typing import Any, Literal, overload
 
-    from kbgrules.core.check import check_file, check_files
+    from kbgrules.core.check import check_file, check_files, iter_check_file, iter_check_files
     from kbgrules.core.games import LoggedEvent, LoggedGame, new_game, read_games
     from kbgrules.core.model import GameInfo, OverlayInfo, RuleEntry, Ruleset, Source
     from kbgrules.core.protocols import Game
@@ -47,7 +47,7 @@ _LAZY = {
     **dict.fromkeys(["Domino", "KingdominoRuleset"], "kingdomino.model"),
     **dict.fromkeys(["LoggedEvent", "LoggedGame", "new_game", "read_games"], "core.games"),
     "Game": "core.protocols",
-    **dict.fromkeys(["check_file", "check_files"], "core.check"),
+    **dict.fromkeys(["check_file", "check_files", "iter_check_file", "iter_check_files"], "core.check"),
     **dict.fromkeys(["CheckReport", "GameReport"], "core.report"),
     **dict.fromkeys(["AmbiguousMoveError", "IllegalMoveError", "LogSyntaxError"], "errors"),
 }
@@ -95,6 +95,8 @@ __all__ = [
     "check_file",
     "check_files",
     "games",
+    "iter_check_file",
+    "iter_check_files",
     "load",
     "new_game",
     "read_games",

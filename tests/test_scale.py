@@ -148,7 +148,7 @@ def test_ctrl_c_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatch) -> Non
         raise KeyboardInterrupt
         yield
 
-    monkeypatch.setattr(play, "reports", interrupted)
+    monkeypatch.setattr(play, "parts", interrupted)
     result = CliRunner().invoke(app, ["check", LOGS[0]])
     assert (result.exit_code, result.stderr) == (130, "kbg: aborted\n")
 
@@ -224,3 +224,79 @@ def test_rules_built_once_for_every_player_count() -> None:
         kbgrules.load("kingdomino", players=5)
     with pytest.raises(PlayerCountError):
         kbgrules.load("kingdomino", variants=["mighty-duel"], players=3)
+
+
+_TINY = "@game kingdomino\n@players A B\ndeal 18 5 25 14\nA claim 5\n"
+
+
+@pytest.mark.parametrize("mode", [{"as_json": True}, {"as_json": False}, {"as_json": False, "summary": True}],
+                         ids=["json", "text", "summary"])
+def test_kbg_check_memory_is_flat_in_the_number_of_games(tmp_path: Path, mode: dict[str, bool]) -> None:
+    """Issue 15, item 7: the games of one file are checked, written and dropped one at a time, so the
+    peak memory of `kbg check` grows only with the input's own size (its bytes, text and lines: about
+    6 bytes per byte of log), never with the reports of the games already checked (before: 4 KB a game
+    in text, more in JSON; a 16 MiB log of tiny games needed ~5 GB)."""
+    import contextlib
+    import os
+    import tracemalloc
+
+    from kbg_cli.play import run_check
+
+    def peak(games: int) -> int:
+        path = tmp_path / f"{games}.log"
+        path.write_text(_TINY * games)
+        with open(os.devnull, "w") as null, contextlib.redirect_stdout(null), contextlib.redirect_stderr(null):
+            run_check([str(path)], (), **mode)  # warm: rulesets built, modules imported
+            tracemalloc.start()
+            try:
+                assert run_check([str(path)], (), **mode) == 0
+                return tracemalloc.get_traced_memory()[1]
+            finally:
+                tracemalloc.stop()
+
+    small, big = peak(150), peak(1500)
+    assert big - small < 10 * len(_TINY) * 1350, (small, big)
+
+
+def test_parts_of_a_file_merge_to_its_report() -> None:
+    from kbgrules.core.check import check_text, iter_check_text
+
+    dynasty = (ROOT / "examples" / "kingdomino" / "dynasty.log").read_text()
+    text = "# before\nstray\n" + dynasty + _TINY + dynasty.replace("@kbg 1\n", "")
+    parts = list(iter_check_text("d.log", text))
+    assert all(len(p.games) <= 1 for p in parts) and len(parts) > 7
+    assert [m["games"] for p in parts for m in p.matches] == [[2, 3, 4], [6, 7, 8]]
+    whole = check_text("d.log", text)
+    merged = __import__("kbgrules.core.report", fromlist=["x"]).CheckReport()
+    for p in parts:
+        merged.extend(p)
+    assert merged.to_json() == whole.to_json() and whole.games[0].errors
+
+
+def test_a_big_file_is_checked_here_in_parts_between_worker_results(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from kbgrules.core import check as check_module
+
+    big = tmp_path / "big.log"
+    big.write_text(_TINY * 5)
+    monkeypatch.setattr(check_module, "STREAMED_BYTES", 200)
+    paths = [LOGS[0], str(big), LOGS[1]]
+    got = list(check_module.iter_check_files(paths, jobs=2))
+    assert [i for i, _ in got] == [0, 1, 1, 1, 1, 1, 2]
+    assert _json(check_files(paths, jobs=2)) == _json(check_files(paths))
+
+
+def test_json_stream_writes_what_json_dumps_writes(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from kbg_cli.render import JsonStream
+
+    for whole in [{"kbg_json": 1, "games": [{"a": [1, {"b": "é\n"}]}, {}], "errors": [], "matches": [{"x": 1}]},
+                  {"kbg_json": 1, "games": [], "errors": [{"line": 2}]},
+                  {"games": [3, 4]}, {"head": None, "games": []}]:
+        for indent in (2, None):
+            stream = JsonStream({**whole, "games": []}, "games", indent)
+            for item in whole["games"]:  # type: ignore[attr-defined]
+                stream.item(item)
+            stream.close(whole)
+            assert capsys.readouterr().out == json.dumps(whole, indent=indent, ensure_ascii=False) + "\n"

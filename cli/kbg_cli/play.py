@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kbgrules.core.check import RulesDirs, check_files
+from kbgrules.core.check import RulesDirs, iter_check_files
 from kbgrules.core.logfile import log_files, read_input
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic
@@ -29,34 +28,41 @@ def expand(paths: list[str]) -> list[str]:
     return out
 
 
-def reports(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool = False,
-            dask: str | None = None) -> Iterator[CheckReport]:
-    """One report per entry of ``expand``, in order, as each is checked: here, on ``jobs`` worker
-    processes, or on the Dask scheduler at address ``dask``."""
+def parts(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool = False,
+          dask: str | None = None) -> Iterator[tuple[int, CheckReport]]:
+    """``(i, part)``: the parts of the report on ``files[i]`` (at least one each), in order, as each is
+    checked: here one game at a time, on ``jobs`` worker processes, or on the Dask scheduler at address
+    ``dask`` (one part per file)."""
     if rules_dirs:
         import kbgrules
 
         kbgrules.games(rules_dirs)  # invalid user rule data: reported once, before any game
     empty = {f for f in files if f != "-" and Path(f).is_dir()}
     logs = [f for f in files if f not in empty]
+    checked: Iterator[tuple[int, CheckReport]]
     if dask is not None:
         from kbgrules.dask import iter_reports
 
-        checked = iter_reports(logs, dask, rules_dirs)
+        checked = enumerate(iter_reports(logs, dask, rules_dirs))
     else:
-        checked = check_files(logs, rules_dirs, jobs=jobs, timeline=timeline)
-    for path in files:
+        checked = iter_check_files(logs, rules_dirs, jobs=jobs, timeline=timeline)
+    ahead = next(checked, None)
+    k = 0  # the index in ``logs`` of the next file checked
+    for i, path in enumerate(files):
         if path in empty:
-            yield CheckReport(input_errors=[Diagnostic(path, 1, 1, "no-logs", "no *.log file in this directory")])
-        else:
-            yield next(checked)
+            yield i, CheckReport(input_errors=[Diagnostic(path, 1, 1, "no-logs", "no *.log file in this directory")])
+            continue
+        while ahead is not None and ahead[0] == k:
+            yield i, ahead[1]
+            ahead = next(checked, None)
+        k += 1
 
 
 def collect(paths: list[str], rules_dirs: RulesDirs) -> CheckReport:
     """Every log named by ``paths`` in one report, with the timelines ``kbg show`` draws."""
     report = CheckReport()
-    for r in reports(expand(paths), rules_dirs, timeline=True):
-        report.extend(r)
+    for _, part in parts(expand(paths), rules_dirs, timeline=True):
+        report.extend(part)
     return report
 
 
@@ -70,30 +76,35 @@ def auto_jobs(requested: int | None, files: int) -> int:
 
 def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int | None = None,
               quiet: bool = False, summary: bool = False, dask: str | None = None, turns: bool = False) -> int:
-    """Check logs one file at a time, writing each file's verdict as soon as it is known."""
+    """Check logs, writing each game's verdict as soon as it is known: nothing of a game is kept once
+    written, so memory stays flat however many games a file holds."""
     import time
 
     start = time.perf_counter()
     files = expand(paths)
-    lines = as_json and len(files) > 1  # JSON Lines: one document per input, written as it is ready
+    lines = as_json and len(files) > 1  # JSON Lines: one document per input
     code, tally = 0, {"files": 0, "games": 0, "valid": 0, "violations": 0, "errors": 0}
     progress = render.Progress(0 if as_json else len(files), "checking")
+    out: _FileOutput | None = None
+    current = -1
     try:
-        for report in reports(files, rules_dirs, jobs=auto_jobs(jobs, len(files)), dask=dask,
-                              timeline=turns and as_json):
-            code = max(code, report.exit_code)
-            tally["files"] += 1
-            tally["games"] += len(report.games)
-            tally["valid"] += sum(g.valid for g in report.games)
-            tally["violations"] += sum(bool(g.violations) and not g.errors for g in report.games)
-            tally["errors"] += sum(bool(g.errors) for g in report.games) + len(report.input_errors)
-            if lines:
-                sys.stdout.write(json.dumps(report.to_json(turns), ensure_ascii=False) + "\n")
-                sys.stdout.flush()
-            elif as_json:
-                render.print_json(report.to_json(turns))
-            elif not summary:
-                _print_report(report, quiet)
+        for i, part in parts(files, rules_dirs, jobs=auto_jobs(jobs, len(files)), dask=dask,
+                             timeline=turns and as_json):
+            if i != current:
+                if out is not None:
+                    out.close()
+                    progress.advance()
+                current, out = i, _FileOutput(as_json, lines, turns, quiet, summary)
+                tally["files"] += 1
+            assert out is not None
+            code = max(code, part.exit_code)
+            tally["games"] += len(part.games)
+            tally["valid"] += sum(g.valid for g in part.games)
+            tally["violations"] += sum(bool(g.violations) and not g.errors for g in part.games)
+            tally["errors"] += sum(bool(g.errors) for g in part.games) + len(part.input_errors)
+            out.add(part)
+        if out is not None:
+            out.close()
             progress.advance()
     finally:
         progress.close()
@@ -104,7 +115,33 @@ def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int 
     return code
 
 
-def _print_report(report: CheckReport, quiet: bool) -> None:
+class _FileOutput:
+    """One file's verdict written part by part: diagnostics and game summaries as they come; in JSON,
+    the report's games streamed, its input errors and matches (small) written at the end."""
+
+    def __init__(self, as_json: bool, lines: bool, turns: bool, quiet: bool, summary: bool) -> None:
+        self.turns, self.quiet, self.summary = turns, quiet, summary
+        self.rest = CheckReport()  # input errors and matches, for the end of a JSON document
+        self.json = render.JsonStream(CheckReport().to_json(), "games", None if lines else 2) if as_json else None
+        self.shown = False
+
+    def add(self, part: CheckReport) -> None:
+        if self.json is not None:
+            for g in part.games:
+                self.json.item(g.to_json(self.turns))
+            self.rest.input_errors += part.input_errors
+            self.rest.matches += part.matches
+        elif not self.summary:
+            self.shown = _print_report(part, self.quiet, self.shown) or self.shown
+
+    def close(self) -> None:
+        if self.json is not None:
+            self.json.close(self.rest.to_json())
+
+
+def _print_report(report: CheckReport, quiet: bool, after: bool = False) -> bool:
+    """Write a report (or a part of one); ``after``: something of its file was shown before. True if
+    this shows something on standard output."""
     for d in report.input_errors:
         render.diag(str(d))
     doc = render.Doc()
@@ -115,13 +152,15 @@ def _print_report(report: CheckReport, quiet: bool) -> None:
         if not quiet:
             _game_summary(doc, g)
     if quiet:
-        return
+        return False
     for m in report.matches:
         totals = ", ".join(f"{n} {t}" for n, t in sorted(m["totals"].items(), key=lambda x: -x[1]))
         verdict = f"winner(s): {', '.join(m['winners'])}" if m["complete"] else "incomplete match"
         doc.para(f"Dynasty, {m['file']} games {', '.join(map(str, m['games']))}: {totals}; {verdict}", "bold")
-    if report.games or report.matches:
-        doc.show()
+    if not doc.blocks:
+        return False
+    doc.show(after)
+    return True
 
 
 def _position(line: str) -> tuple[int, int, int]:

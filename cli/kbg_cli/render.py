@@ -41,6 +41,47 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
+class JsonStream:
+    """A JSON object written while one of its lists is still being made: ``head`` is the whole object
+    with that list (``key``) empty; ``item`` writes an element as it comes; ``close`` writes the keys
+    after the list from the finished object. The text is ``json.dumps(whole, indent=indent)``'s, so a
+    file of any number of games is written without holding them all."""
+
+    def __init__(self, head: dict[str, Any], key: str, indent: int | None = 2) -> None:
+        self.key, self.indent, self.count = key, indent, 0
+        keys = list(head)
+        before = {k: head[k] for k in keys[:keys.index(key)]}
+        text = self._dumps(before)[:-1].rstrip()  # without its closing brace
+        if before:
+            text += ","
+        sep = self._newline(1) if indent is not None or before else ""
+        sys.stdout.write(text + sep + json.dumps(key) + ": [")
+
+    def _dumps(self, data: Any) -> str:
+        return json.dumps(data, indent=self.indent, ensure_ascii=False)
+
+    def _newline(self, level: int) -> str:
+        return "\n" + " " * (self.indent * level) if self.indent is not None else (" " if level else "")
+
+    def item(self, data: Any) -> None:
+        text = self._dumps(data)
+        if self.indent is not None:
+            text = text.replace("\n", self._newline(2))
+        sys.stdout.write(("," if self.count else "") + (self._newline(2) if self.indent is not None
+                                                         else " " if self.count else "") + text)
+        self.count += 1
+
+    def close(self, whole: dict[str, Any]) -> None:
+        keys = list(whole)
+        after = {k: whole[k] for k in keys[keys.index(self.key) + 1:]}
+        end = self._newline(1) + "]" if self.count and self.indent is not None else "]"
+        rest = self._dumps(after)
+        if after:
+            rest = "," + " " * (self.indent is None) + rest[1:]  # the keys after the list
+        sys.stdout.write(end + (rest if after else self._newline(0) + "}") + "\n")
+        sys.stdout.flush()
+
+
 def error(line: str) -> None:
     diag(f"kbg: {shown(line)}")
 
@@ -136,11 +177,13 @@ class Doc:
         the log's column letters and row numbers when ``corner`` names its top-left square (``c7``)."""
         self.blocks.append(("kingdom", (None if title is None else shown(title), rows, palette, corner)))
 
-    def show(self) -> None:
+    def show(self, after: bool = False) -> None:
+        """Write the blocks; ``after``: another Doc was shown just before (plain text keeps a blank
+        line between them, as between the blocks of one Doc)."""
         if is_terminal():
             self._rich()
         else:
-            sys.stdout.write(self.plain())
+            sys.stdout.write("\n" * after + self.plain())
 
     def plain(self) -> str:
         out: list[str] = []

@@ -8,17 +8,17 @@ from collections.abc import Iterable
 from typing import Any
 
 
-def folders(value: Any, name: str = "rules_dirs") -> tuple[str, ...]:
+def folders(value: Any, name: str = "rules_dirs", what: str = "folder") -> tuple[str, ...]:
     """A folder, or an iterable of folders (str or os.PathLike), as a tuple of paths; a single string
-    is one folder, not a sequence of one-letter names."""
+    is one folder, not a sequence of one-letter names (``what``: the word the errors use)."""
     if isinstance(value, (str, os.PathLike)):
         return (os.fspath(value),)
     if not isinstance(value, Iterable):
-        raise TypeError(f"{name} must be a folder or a list of folders, not {type(value).__name__}")
+        raise TypeError(f"{name} must be a {what} or a list of {what}s, not {type(value).__name__}")
     out = tuple(value)
     for d in out:
         if not isinstance(d, (str, os.PathLike)):
-            raise TypeError(f"{name} must hold folder paths (str or os.PathLike), not {type(d).__name__}")
+            raise TypeError(f"{name} must hold {what} paths (str or os.PathLike), not {type(d).__name__}")
     return tuple(os.fspath(d) for d in out)
 
 
@@ -48,3 +48,10 @@ def count(value: Any, name: str, optional: bool = False) -> None:
 def data(value: Any, name: str) -> None:
     if not isinstance(value, (bytes, bytearray, memoryview)):
         raise TypeError(f"{name} must be bytes, not {type(value).__name__}")
+
+
+def path(value: Any, name: str = "path") -> str:
+    """A file path (str or os.PathLike), as a str."""
+    if not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"{name} must be a str or os.PathLike, not {type(value).__name__}")
+    return os.fspath(value)

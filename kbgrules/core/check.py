@@ -179,88 +179,187 @@ def logged_games(file: str, text: str, rules_dirs: RulesDirs = ()) -> tuple[list
     return out, [d for d in problems if d.line < first_game_line]
 
 
-def check_text(file: str, text: str, rules_dirs: RulesDirs = (), timeline: bool = True) -> CheckReport:
-    """Check every game in the text of one log file. Without ``timeline`` the reports keep no way
-    to build ``kbg show``'s turn-by-turn timeline, so no game state stays alive after its check."""
+def iter_check_text(file: str, text: str, rules_dirs: RulesDirs = (),
+                    timeline: bool = True) -> Iterator[CheckReport]:
+    """Check the games of one log's text one at a time: yields a part per game as it is checked (and
+    a part for problems outside any game; a Dynasty match comes with the game that ends it). The parts
+    merged with ``CheckReport.extend`` are ``check_text``'s report; a caller that drops each part once
+    used keeps memory flat however many games the log holds."""
     from kbgrules.core import args
 
     args.text(file, "file")
     args.text(text, "text")
     dirs = args.folders(rules_dirs)
-    report = CheckReport()
+    matches = _Matches()
     for g, found in iter_games(file, text):  # one game in memory at a time
         if g is None:
-            report.input_errors.extend(found)
+            yield CheckReport(input_errors=found)
             continue
         gr, _ = replay_game(file, g, dirs)
         gr.errors[:0] = found
         gr.errors.sort(key=lambda d: (d.line, d.col))
         if not timeline:
             gr.timeline_builder = None
-        report.games.append(gr)
-    report.matches.extend(_dynasty_matches(report.games))
-    return report
+        yield CheckReport(games=[gr], matches=matches.add(gr))
+    last = matches.close()
+    if last:
+        yield CheckReport(matches=last)
 
 
-def check_bytes(file: str, raw: bytes, rules_dirs: RulesDirs = (), timeline: bool = True) -> CheckReport:
+def check_text(file: str, text: str, rules_dirs: RulesDirs = (), timeline: bool = True) -> CheckReport:
+    """Check every game in the text of one log file. Without ``timeline`` the reports keep no way
+    to build ``kbg show``'s turn-by-turn timeline, so no game state stays alive after its check."""
+    return _merged(iter_check_text(file, text, rules_dirs, timeline))
+
+
+def iter_check_bytes(file: str, raw: bytes, rules_dirs: RulesDirs = (),
+                     timeline: bool = True) -> Iterator[CheckReport]:
+    """``iter_check_text`` on bytes: a part with the input error if they are not UTF-8 text."""
     from kbgrules.core import args
 
     args.text(file, "file")
     args.data(raw, "raw")
     text, errors = decode(file, bytes(raw))
     if text is None:
-        return CheckReport(input_errors=errors)
-    return check_text(file, text, rules_dirs, timeline)
+        yield CheckReport(input_errors=errors)
+        return
+    yield from iter_check_text(file, text, rules_dirs, timeline)
+
+
+def check_bytes(file: str, raw: bytes, rules_dirs: RulesDirs = (), timeline: bool = True) -> CheckReport:
+    return _merged(iter_check_bytes(file, raw, rules_dirs, timeline))
+
+
+def iter_check_file(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) -> Iterator[CheckReport]:
+    """``check_file`` one game at a time (see ``iter_check_text``)."""
+    from kbgrules.core import args
+
+    name, raw, err = read_input(args.path(path))
+    if raw is None:
+        assert err is not None
+        yield CheckReport(input_errors=[err])
+        return
+    yield from iter_check_bytes(name, raw, rules_dirs, timeline)
 
 
 def check_file(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) -> CheckReport:
     """Check one log file (``-``: standard input), never reading more than the size limit allows."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
-    name, raw, err = read_input(os.fspath(path))
+    from kbgrules.core import args
+
+    name, raw, err = read_input(args.path(path))
     if raw is None:
         assert err is not None
         return CheckReport(input_errors=[err])
     return check_bytes(name, raw, rules_dirs, timeline)
 
 
+def _merged(parts: Iterator[CheckReport]) -> CheckReport:
+    report = CheckReport()
+    for part in parts:
+        report.extend(part)
+    return report
+
+
+def _failed(path: str, exc: Exception) -> CheckReport:
+    kind = "io" if isinstance(exc, OSError) else "internal"
+    message = f"{type(exc).__name__}: {str(exc)[:200]} (a bug in kbg: set KBG_DEBUG=1 for a traceback)"
+    return CheckReport(input_errors=[Diagnostic(path if path != "-" else "<stdin>", 1, 1, kind, message)])
+
+
+STREAMED_BYTES = 256 * 1024  # a file this big is checked in this process, one game at a time
+
+
 def checked_alone(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) -> CheckReport:
-    """``check_file``, with whatever goes wrong in this file kept in this file's report: a bug in kbg
-    (an unexpected exception) is the input error ``internal`` at the file, so that one bad file never
-    hides the reports of the others (``KBG_DEBUG=1`` lets the exception through)."""
+    """``check_file``, with whatever goes wrong in this file kept in this file's report (see
+    ``parts_alone``)."""
+    return _merged(parts_alone(path, rules_dirs, timeline))
+
+
+def parts_alone(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) -> Iterator[CheckReport]:
+    """``iter_check_file``, with whatever goes wrong in this file kept in this file's parts: a bug in
+    kbg (an unexpected exception) is the input error ``internal`` at the file, so that one bad file
+    never hides the reports of the others (``KBG_DEBUG=1`` lets the exception through). There is
+    always at least one part."""
+    from kbgrules.core import args
+
+    dirs = args.folders(rules_dirs)
+    name = args.path(path)
+    empty = True
     try:
-        return check_file(path, rules_dirs, timeline)
+        for part in iter_check_file(name, dirs, timeline):
+            empty = False
+            yield part
     except Exception as exc:
         if debug():
             raise
-        kind = "io" if isinstance(exc, OSError) else "internal"
-        message = f"{type(exc).__name__}: {str(exc)[:200]} (a bug in kbg: set KBG_DEBUG=1 for a traceback)"
-        return CheckReport(input_errors=[Diagnostic(path if path != "-" else "<stdin>", 1, 1, kind, message)])
+        empty = False
+        yield _failed(name, exc)
+    if empty:
+        yield CheckReport()
 
 
-def check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int = 1,
-                timeline: bool = False) -> Iterator[CheckReport]:
-    """Check log files one after the other, or on ``jobs`` worker processes; yields one report per
-    file as soon as it and the files before it are done, in the order of ``paths``. Memory stays flat:
-    a report is dropped by the caller once used, and keeps no game state (unless ``timeline``, which
-    keeps the check in this process: a timeline cannot travel between processes). A file whose check
-    fails unexpectedly gets an ``internal`` input error (``checked_alone``); the others go on."""
+def iter_check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int = 1,
+                     timeline: bool = False) -> Iterator[tuple[int, CheckReport]]:
+    """Check log files one after the other, or on ``jobs`` worker processes; yields ``(i, part)``:
+    the parts of ``paths[i]`` (at least one per file, see ``parts_alone``), in the order of ``paths``,
+    as soon as they are known. Memory stays flat however many files and games there are, as long as
+    the caller drops each part once used: a part keeps no game state (unless ``timeline``, which keeps
+    the check in this process: a timeline cannot travel between processes), and a file of
+    ``STREAMED_BYTES`` or more is checked here one game at a time, never whole on a worker."""
+    from kbgrules.core import args
+
+    dirs = args.folders(rules_dirs)
+    paths = args.folders(paths, "paths", "file")
+    args.count(jobs, "jobs")
     if jobs <= 1 or len(paths) <= 1 or "-" in paths or timeline:
-        for path in paths:
-            yield checked_alone(path, rules_dirs, timeline)
+        for i, path in enumerate(paths):
+            for part in parts_alone(path, dirs, timeline):
+                yield i, part
         return
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
-    work = partial(checked_alone, rules_dirs=tuple(os.fspath(d) for d in rules_dirs), timeline=False)
-    chunk = max(1, min(64, len(paths) // (jobs * 8)))
+    big = {i for i, p in enumerate(paths) if _size(p) >= STREAMED_BYTES}
+    small = [p for i, p in enumerate(paths) if i not in big]
+    work = partial(checked_alone, rules_dirs=dirs, timeline=False)
+    chunk = max(1, min(64, len(small) // (jobs * 8)))
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_ignores_interrupts)
     try:
-        yield from pool.map(work, paths, chunksize=chunk)
+        done = pool.map(work, small, chunksize=chunk)
+        for i, path in enumerate(paths):
+            if i in big:
+                for part in parts_alone(path, dirs):
+                    yield i, part
+            else:
+                yield i, next(done)
     except BaseException:  # Ctrl-C, or the caller stopped reading: do not wait for the rest
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
+
+
+def check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int = 1,
+                timeline: bool = False) -> Iterator[CheckReport]:
+    """``iter_check_files`` with each file's parts merged: one report per file, in the order of
+    ``paths``. A file whose check fails unexpectedly gets an ``internal`` input error; the others go on."""
+    report: CheckReport | None = None
+    current = 0
+    for i, part in iter_check_files(paths, rules_dirs, jobs, timeline):
+        if report is not None and i != current:
+            yield report
+            report = None
+        if report is None:
+            current, report = i, CheckReport()
+        report.extend(part)
+    if report is not None:
+        yield report
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except (OSError, ValueError):
+        return 0
 
 
 def _worker_ignores_interrupts() -> None:
@@ -270,25 +369,32 @@ def _worker_ignores_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _dynasty_matches(games: list[GameReport]) -> list[dict[str, Any]]:
-    """Matches (Dynasty): consecutive games of one file whose rules play several games; totals decide."""
-    out: list[dict[str, Any]] = []
-    run: list[GameReport] = []
-    for g in [*games, None]:
-        fits = (g is not None and g.match_games > 1
-                and (not run or (run[0].players, run[0].file, run[0].variants) == (g.players, g.file, g.variants)))
-        if fits and g is not None:
+class _Matches:
+    """Matches (Dynasty), found as games come: consecutive games of one file whose rules play several
+    games; totals decide."""
+
+    def __init__(self) -> None:
+        self.run: list[GameReport] = []
+
+    def add(self, g: GameReport) -> list[dict[str, Any]]:
+        """The matches that game ``g`` ends (one that it completes, or one it interrupts)."""
+        run = self.run
+        if g.match_games > 1 and (not run or (run[0].players, run[0].file, run[0].variants)
+                                  == (g.players, g.file, g.variants)):
             run.append(g)
-            if len(run) == g.match_games:
-                out.append(_match(run))
-                run = []
-            continue
-        if run:
-            out.append(_match(run))
-            run = []
-        if g is not None and g.match_games > 1:
-            run = [g]
-    return out
+            if len(run) < g.match_games:
+                return []
+            self.run = []
+            return [_match(run)]
+        out = self.close()
+        if g.match_games > 1:
+            self.run = [g]
+        return out
+
+    def close(self) -> list[dict[str, Any]]:
+        """The match still open at the end of the file (incomplete), if any."""
+        run, self.run = self.run, []
+        return [_match(run)] if run else []
 
 
 def _match(games: list[GameReport]) -> dict[str, Any]:

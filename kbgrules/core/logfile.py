@@ -7,6 +7,7 @@ header tags and event lines with their positions. Indented lines after an event 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -218,7 +219,11 @@ def read_input(path: str) -> tuple[str, bytes | None, Diagnostic | None]:
         return "<stdin>", sys.stdin.buffer.read(MAX_LOG_BYTES + 1), None
     try:
         with open(path, "rb") as fh:
-            return path, fh.read(MAX_LOG_BYTES + 1), None
+            size = os.fstat(fh.fileno()).st_size  # known: no 16 MiB buffer for a small log
+            raw = fh.read(min(size, MAX_LOG_BYTES) + 1)
+            if len(raw) > size:  # it grew since, or its size was not known (0 for /proc files)
+                raw += fh.read(MAX_LOG_BYTES + 1 - len(raw))
+            return path, raw, None
     except OSError as exc:
         return path, None, Diagnostic(path, 1, 1, "unreadable", exc.strerror or str(exc))
 
