@@ -1,12 +1,20 @@
 """A seeded, mutation-based fuzzer of kbg's input surfaces (issue 15): game logs of both games,
-positions, kingdom grids and ``kbg explain`` queries, fed to the library in-process.
+positions, kingdom grids, user rule files and ``kbg explain`` queries, fed to the library in-process,
+and argument lists fed to the ``kbg`` command (in-process too, through its console-script entry).
 
-    python bench/fuzz.py [--n 10000] [--seed 1]
+    python bench/fuzz.py [--n 10000] [--seed 1] [--cli-only]
 
 Every input must give a report or a ``KbgError``: no other exception, no diagnostic that points past
 the input (a line after the last, a column after the end of its line), no control character in a
-message, no input slower than 5 s. Findings are printed (seed, case, input) and the exit code is 1;
-``tests/test_fuzz.py`` runs a small number on every change, and each finding becomes a regression test.
+message, no input slower than 5 s, no process bigger than 500 MiB. Every argument list must end
+with exit code 0, 1 or 2, with no traceback, no ``error internal`` and no control character on
+stderr. Findings are printed (seed, case, input) and the exit code is 1; ``tests/test_fuzz.py`` runs
+a small number on every change, and each finding becomes a regression test.
+
+The argument lists are drawn from the commands and options typer declares (so new ones are fuzzed
+too), with values from the example files (copied to a temporary folder, the working directory while
+they run), missing and odd paths, and odd words. Left out: ``--install-completion`` (it edits the
+shell's start-up files) and ``--dask`` (it waits for a network answer).
 """
 
 from __future__ import annotations
@@ -17,9 +25,10 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "cli")]
 
 ODD = ["\x00", "\x0b", "\x0c", "\x1b[31m", "\x85", "\u2028", "\u202e", "\t", "\r", "\r\n", " ", "#", ":", ",",
        "@", "é", "한", "9" * 12, "9" * 5000, "-1", "0", "99", "e9", "z0", "W4", "C", ".", "?", "keep", "end"]
@@ -133,10 +142,119 @@ def run_query(text: str) -> str | None:
     return None
 
 
-def cases(n: int, seed: int) -> Iterator[tuple[int, str, str, Callable[[str], str | None]]]:
+_SKIPPED_OPTIONS = {"--install-completion", "--dask"}
+_PATHS = ["two-players.log", "dynasty.log", "kot.log", "corner.grid", "logs", "empty", "missing.log", "-", "",
+          "binary.log", "/dev/null", "/dev/full", "out.log", "logs/../two-players.log", ".", "bad\nname.log"]
+
+
+def _workdir() -> str:
+    """A folder with copies of the example logs and grids (and a few odd files), kept for the run."""
+    import shutil
+    import tempfile
+
+    d = Path(tempfile.mkdtemp(prefix="kbg-fuzz-"))
+    ex = ROOT / "examples"
+    shutil.copy(ex / "kingdomino" / "two-players.log", d / "two-players.log")
+    shutil.copy(ex / "kingdomino" / "dynasty.log", d / "dynasty.log")
+    shutil.copy(sorted((ex / "king-of-tokyo").glob("*.log"))[0], d / "kot.log")
+    shutil.copy(sorted((ex / "kingdomino" / "kingdoms").glob("*.grid"))[0], d / "corner.grid")
+    shutil.copytree(ex / "king-of-tokyo", d / "logs", ignore=shutil.ignore_patterns("*.md"))
+    (d / "empty").mkdir()
+    (d / "binary.log").write_bytes(bytes(range(256)))
+    return str(d)
+
+
+def argv_case(rng: random.Random) -> list[str]:
+    """An argument list for ``kbg``: a command (or an odd word), some of its options with values that
+    fit or not, some arguments."""
+    import typer
+
+    from kbg_cli.app import app
+
+    group: Any = typer.main.get_command(app)  # a click Group (typer may vendor its own click)
+
+    def options(params: list[Any]) -> list[str]:
+        out: list[str] = []
+        for p in params:
+            if p.param_type_name != "option" or rng.random() < 0.6 or _SKIPPED_OPTIONS & set(p.opts):
+                continue
+            out.append(rng.choice(p.opts))
+            if not p.is_flag:
+                out.append(value(p))
+        return out
+
+    def value(p: Any) -> str:
+        r = rng.random()
+        if r < 0.3 and p.type.name.startswith("integer"):
+            return str(rng.choice([0, 1, 2, 3, 4, 5, -1, 99, 10 ** 9, 10 ** 30]))
+        if r < 0.6:
+            return rng.choice(["kingdomino", "king-of-tokyo", "kd", "kot", "first", "second", "2016", "2011",
+                               "dark", "dynasty", "harmony", "middle-kingdom", "mighty-duel", "two-player-energy",
+                               "yield", "cards", "setup", "en", "ko", "fr", "de", "xx", "bash", "zsh"])
+        if r < 0.8:
+            return rng.choice(_PATHS)
+        return rng.choice(ODD)
+
+    argv: list[str] = options(list(group.params))
+    if rng.random() < 0.05:
+        argv.append(rng.choice([*ODD, "--help", "-h", "help"]))
+    else:
+        name = rng.choice(sorted(group.commands))
+        argv.append(name)
+        cmd = group.commands[name]
+        argv += options(list(cmd.params))
+        for p in cmd.params:
+            if p.param_type_name == "argument":
+                count = rng.choice([0, 1, 1, 1, 2]) if p.nargs == -1 else (0 if rng.random() < 0.1 else 1)
+                argv += [value(p) for _ in range(count)]
+        if rng.random() < 0.1:
+            argv.insert(rng.randint(0, len(argv)), rng.choice([*ODD, "--help", "--json", "--", "-x"]))
+    return argv
+
+
+def run_cli(argv: list[str], workdir: str) -> str | None:
+    """``kbg ARGV`` in ``workdir``, its output captured: exit 0, 1 or 2, no traceback, no internal
+    error, no control character on stderr."""
+    import contextlib
+    import io
+    import os
+
+    from kbg_cli.entry import main
+
+    out, err = io.StringIO(), io.StringIO()
+    stdin = io.TextIOWrapper(io.BytesIO(b"@game kingdomino\n@players A B\ndeal 3 17 22 40\n"))
+    here, real_stdin = os.getcwd(), sys.stdin
+    os.chdir(workdir)
+    sys.stdin = stdin
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code: object = main(argv)
+            except SystemExit as exc:
+                code = exc.code
+    finally:
+        os.chdir(here)
+        sys.stdin = real_stdin
+    shown = err.getvalue()
+    if code not in (0, 1, 2, None):
+        return f"exit code {code!r}; stderr: {shown[-300:]!r}"
+    if "Traceback" in shown or "error internal" in shown:
+        return f"stderr: {shown[-300:]!r}"
+    bad = [c for c in shown if (ord(c) < 32 and c not in "\n") or 0x7f <= ord(c) < 0xa0]
+    if bad:
+        return f"control character {bad[0]!r} on stderr: {shown[-300:]!r}"
+    return None
+
+
+def cases(n: int, seed: int, cli_share: float = 0.1) -> Iterator[tuple[int, str, str, Callable[[str], str | None]]]:
     rng = random.Random(seed)
     base = seeds()
+    workdir = _workdir() if cli_share else ""
     for i in range(n):
+        if rng.random() < cli_share:
+            argv = argv_case(rng)
+            yield i, "cli", repr(argv), lambda _text, a=argv: run_cli(a, workdir)  # type: ignore[misc]
+            continue
         kind, text = rng.choice(base)
         mutated = mutate(text, rng)
         if kind == "grid":
@@ -149,11 +267,18 @@ def cases(n: int, seed: int) -> Iterator[tuple[int, str, str, Callable[[str], st
             yield i, "log", mutated, run_log
 
 
-def fuzz(n: int, seed: int) -> list[str]:
+def _peak_mib() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+def fuzz(n: int, seed: int, cli_share: float = 0.1) -> list[str]:
+    """Findings among ``n`` inputs of ``seed`` (a share ``cli_share`` of them argument lists)."""
     from kbgrules.errors import KbgError
 
     findings = []
-    for i, kind, text, run in cases(n, seed):
+    for i, kind, text, run in cases(n, seed, cli_share):
         start = time.perf_counter()
         try:
             problem = run(text)
@@ -164,6 +289,9 @@ def fuzz(n: int, seed: int) -> list[str]:
         took = time.perf_counter() - start
         if took > 5:
             problem = f"took {took:.1f} s"
+        peak = _peak_mib()
+        if peak > 500 and not any("MiB" in f for f in findings):  # the process's peak: the first case past it
+            problem = f"the process reached {peak:.0f} MiB"
         if problem:
             findings.append(f"seed {seed} case {i} ({kind}): {problem}\n  input: {text[:300]!r}")
     return findings
@@ -173,8 +301,10 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cli-only", action="store_true", help="only argument lists for the kbg command")
+    ap.add_argument("--cli-share", type=float, default=0.1, help="the share of argument lists (0.1)")
     a = ap.parse_args()
-    found = fuzz(a.n, a.seed)
+    found = fuzz(a.n, a.seed, 1.0 if a.cli_only else a.cli_share)
     for f in found:
         print(f)
     print(f"{a.n} inputs, {len(found)} findings")

@@ -26,6 +26,34 @@ def test_mutated_inputs_give_reports_not_crashes(seed: int) -> None:
     assert not findings, "\n".join(findings)
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_kbg_argument_lists_end_cleanly(seed: int) -> None:
+    findings = _fuzz().fuzz(60, seed, cli_share=1.0)  # type: ignore[attr-defined]
+    assert not findings, "\n".join(findings)
+
+
+def test_a_path_with_a_nul_is_an_error_not_a_crash() -> None:
+    """bench/fuzz.py --cli-only seed 1: `kbg --rules $'\\0' ...` and `check_file("a\\0b")` raised
+    Python's ValueError (embedded null byte) from the file system."""
+    import kbgrules
+    from kbgrules.errors import DataError
+
+    with pytest.raises(DataError) as info:
+        kbgrules.load("kingdomino", rules_dirs="a\x00b")
+    assert info.value.diagnostics[0].code == "no-such-directory"
+    (d,) = kbgrules.check_file("a\x00b.log").input_errors
+    assert d.code == "unreadable" and "NUL" in d.message
+
+
+def test_a_huge_jobs_count_starts_no_more_workers_than_files() -> None:
+    """bench/fuzz.py --cli-only seed 1: `kbg check --jobs 10**30 A B` raised OverflowError from the
+    process pool; workers are now at most the files to give them."""
+    from kbgrules.core.check import check_files
+
+    logs = [str(ROOT / "examples" / "kingdomino" / n) for n in ("two-players.log", "mighty-duel.log")]
+    assert [r.exit_code for r in check_files(logs, jobs=10 ** 30)] == [0, 0]
+
+
 def test_a_grid_cell_error_in_a_log_points_at_the_cell() -> None:
     """bench/fuzz.py seed 1: a bad cell was placed at the kingdom line with the cell's column, past its end."""
     from kbgrules.core.check import check_text
@@ -63,3 +91,11 @@ def test_a_huge_number_in_rule_data_is_refused_by_the_schema(tmp_path: object) -
     with pytest.raises(KbgError) as info:
         kbgrules.load("kd", variants=["big"], rules_dirs=[d])
     assert "schema" in "\n".join(info.value.lines())
+
+
+def test_a_rules_folder_without_yaml_files_keeps_the_shipped_explain_index(tmp_path: object) -> None:
+    """bench/fuzz.py seed 1 case 2390: `kbg explain --rules .` in a folder of logs took 6.5 s to
+    rebuild an index its files could not change; now it is the shipped index."""
+    from kbgrules.explain.rank import load_index
+
+    assert load_index([str(tmp_path)]) is load_index()

@@ -311,7 +311,10 @@ def iter_check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int
     dirs = args.folders(rules_dirs)
     paths = args.folders(paths, "paths", "file")
     args.count(jobs, "jobs")
-    if jobs <= 1 or len(paths) <= 1 or "-" in paths or timeline:
+    big = {i for i, p in enumerate(paths) if _size(p) >= STREAMED_BYTES} if jobs > 1 else set()
+    small = [p for i, p in enumerate(paths) if i not in big]
+    workers = min(jobs, len(small))  # never more processes than files to give them
+    if workers <= 1 or "-" in paths or timeline:
         for i, path in enumerate(paths):
             for part in parts_alone(path, dirs, timeline):
                 yield i, part
@@ -319,11 +322,9 @@ def iter_check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
-    big = {i for i, p in enumerate(paths) if _size(p) >= STREAMED_BYTES}
-    small = [p for i, p in enumerate(paths) if i not in big]
     work = partial(checked_alone, rules_dirs=dirs, timeline=False)
-    chunk = max(1, min(64, len(small) // (jobs * 8)))
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_ignores_interrupts)
+    chunk = max(1, min(64, len(small) // (workers * 8)))
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_ignores_interrupts)
     try:
         done = pool.map(work, small, chunksize=chunk)
         for i, path in enumerate(paths):

@@ -243,6 +243,8 @@ def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:
     extra: list[DataFile] = []
     seen: set[Path] = set()
     for d in rules_dirs:
+        if "\x00" in os.fspath(d):
+            raise DataError([Diagnostic(os.fspath(d), 1, 1, "no-such-directory", "a path cannot hold a NUL character")])
         key = Path(d).resolve()
         if key not in seen:
             seen.add(key)
@@ -270,7 +272,7 @@ def user_dirs_stamp(rules_dirs: Sequence[str | os.PathLike[str]]) -> tuple[tuple
             try:
                 st = p.stat()
                 stamp.append((str(p.resolve()), st.st_mtime_ns, st.st_size))
-            except OSError:
+            except (OSError, ValueError):  # ValueError: a NUL in the name (the load then says why)
                 stamp.append((str(p), -1, -1))
     return tuple(stamp)
 

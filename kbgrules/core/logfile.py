@@ -226,6 +226,8 @@ def read_input(path: str) -> tuple[str, bytes | None, Diagnostic | None]:
             return path, raw, None
     except OSError as exc:
         return path, None, Diagnostic(path, 1, 1, "unreadable", exc.strerror or str(exc))
+    except ValueError:  # a NUL in the name: no file can have it
+        return path, None, Diagnostic(path, 1, 1, "unreadable", "a file name cannot hold a NUL character")
 
 
 def log_files(directory: str) -> list[str]:

@@ -168,8 +168,11 @@ def _shipped_index() -> dict[str, Any]:
 
 def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, Any]:
     if rules_dirs:
+        from kbgrules.core.data import user_dirs_stamp
+
         dirs = tuple(os.fspath(d) for d in rules_dirs)
-        return _user_index(_user_digest(dirs), dirs)
+        if user_dirs_stamp(dirs):  # else folders without a YAML file: they change nothing
+            return _user_index(_user_digest(dirs), dirs)
     try:
         data = _shipped_index()
         if data.get("version") == INDEX_VERSION:

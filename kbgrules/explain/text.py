@@ -83,11 +83,22 @@ def _fold_char(c: str) -> str:
     return "".join(x for x in unicodedata.normalize("NFKD", c) if not unicodedata.combining(x))
 
 
+class _Folded(dict[int, str]):
+    """``str.translate``'s table for ``fold``: each character folded once, on first sight."""
+
+    def __missing__(self, code: int) -> str:
+        folded = self[code] = _fold_char(chr(code))
+        return folded
+
+
+_FOLDED = _Folded()
+
+
 def fold(text: str) -> str:
     """Lower case, accents removed from Latin letters (Vietnamese and French typed without them match)."""
     if text.isascii():
         return text.lower()
-    return "".join(_fold_char(c) for c in unicodedata.normalize("NFC", text.casefold()))
+    return unicodedata.normalize("NFC", text.casefold()).translate(_FOLDED)
 
 
 _WORD = re.compile(r"[0-9a-z]+|[\uac00-\ud7a3]+")
@@ -281,7 +292,8 @@ def compile_glossary(glossaries: Mapping[str, Mapping[str, Any]]) -> dict[str, A
 def weak_keys(glossary: Mapping[str, Any], texts: Mapping[str, list[str]]) -> list[str]:
     """Glossary words of one game that the other game's texts use too (``place``, ``center``):
     weak signs of which game a question is about. ``texts`` maps a game to its entries' texts."""
-    seqs = {g: [" " + " ".join(w if is_hangul(w) else stem(w) for w in words(t)) + " " for t in ts]
+    # one string per game: texts apart by a line break, which no needle holds
+    seqs = {g: "\n".join(" " + " ".join(w if is_hangul(w) else stem(w) for w in words(t)) + " " for t in ts)
             for g, ts in texts.items()}
     cgames = glossary["games"]
     out = []
@@ -290,7 +302,7 @@ def weak_keys(glossary: Mapping[str, Any], texts: Mapping[str, list[str]]) -> li
         if len(owners) != 1:
             continue
         needle = key if is_hangul(key) else f" {key} "
-        if any(needle in s for g, ss in seqs.items() if g not in owners for s in ss):
+        if any(needle in s for g, s in seqs.items() if g not in owners):
             out.append(key)
     return sorted(out)
 
@@ -347,10 +359,14 @@ def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None) -> 
     forms = [korean_forms(w) if is_hangul(w) else [stem(w)] for w in ws]
     rawset = set(raw)
     covered = [False] * len(ws)
+    starts = _phrase_starts(phrases) if isinstance(phrases, dict) else None
     i = 0
     while i < len(ws):
         matched = 0
-        for n in range(min(longest, len(ws) - i), 0, -1):
+        most = min(longest, len(ws) - i)
+        if starts is not None and not any(f in starts for f in forms[i]):
+            most = 1  # no phrase of several words begins with this one
+        for n in range(most, 0, -1):
             keys = _keys(forms[i:i + n])
             for key in keys:
                 cids = listed(phrases.get(key))
@@ -392,7 +408,19 @@ def _compound_parts(word: str, phrases: Any) -> list[str]:
     return parts
 
 
+_STARTS: list[tuple[dict[str, Any], frozenset[str]]] = []
+
+
+def _phrase_starts(phrases: dict[str, Any]) -> frozenset[str]:
+    """The first words of a glossary's phrases of several words (kept for the last glossary seen)."""
+    if not _STARTS or _STARTS[0][0] is not phrases:
+        _STARTS[:] = [(phrases, frozenset(k.split(" ", 1)[0] for k in phrases if " " in k))]
+    return _STARTS[0][1]
+
+
 def _keys(forms: list[list[str]]) -> list[str]:
+    if all(len(fs) == 1 for fs in forms):  # most words have one form
+        return [" ".join(fs[0] for fs in forms).strip()]
     keys = [""]
     for fs in forms:
         keys = [f"{k} {f}".strip() for k in keys for f in fs][:32]
