@@ -179,6 +179,21 @@ def test_python_dash_m() -> None:
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and r.stdout == ""
 
 
+@pytest.mark.parametrize("args", [["check"], ["check", "--json"], ["show"], ["explain", "yield", "--game", "kot"]],
+                         ids=["check", "check-json", "show", "explain"])
+def test_a_reader_that_goes_away_ends_kbg_quietly_with_0(tmp_path: Path, args: list[str]) -> None:
+    """`kbg check BIG.log | head -1`: click's own handler of a closed pipe exited with 1."""
+    log = tmp_path / "many.log"
+    log.write_text("@game kingdomino\n@players A B\ndeal 18 5 25 14\n" * 400)
+    argv = [sys.executable, "-m", "kbg_cli", *args] + ([] if args[0] == "explain" else [str(log)])
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0 and err == b""
+
+
 def test_terminal_output_uses_rich_and_no_color(tmp_path: Path) -> None:
     pytest.importorskip("pty")
     script = ("import pty, sys; sys.exit(pty.spawn([sys.executable, '-m', 'kbg_cli', 'setup', 'kd', '-p', '3']) >> 8)")

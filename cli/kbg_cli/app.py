@@ -45,6 +45,9 @@ class KbgGroup(TyperGroup):
                 render.error(line)
             code = EXIT_USAGE
         except BrokenPipeError:
+            from .entry import reader_gone
+
+            reader_gone()
             code = EXIT_OK
         except ClickException as exc:  # click's own words, on one line
             ctx = getattr(exc, "ctx", None)
@@ -64,6 +67,18 @@ class KbgGroup(TyperGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+    def invoke(self, ctx: Any) -> Any:
+        """A command run; a reader that goes away (``kbg check DIR | head``) ends it quietly with exit
+        code 0 (click's own handler, around this, would exit with 1)."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            from .entry import reader_gone
+
+            reader_gone()
+            raise typer.Exit(EXIT_OK) from None
 
 
 def _examples(*commands: str) -> str:

@@ -17,8 +17,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _explain(args: list[str]) -> int:
     """``kbg explain`` without typer, with the same handling of a closed pipe and of bugs."""
-    import os
-
     from .explain_cmd import run as run_explain
 
     try:
@@ -26,7 +24,7 @@ def _explain(args: list[str]) -> int:
         sys.stdout.flush()
         return code
     except BrokenPipeError:  # the reader went away (`| head`): not a failure
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        reader_gone()
         return 0
     except Exception as exc:
         from kbgrules.errors import debug
@@ -36,6 +34,16 @@ def _explain(args: list[str]) -> int:
         kind = "io" if isinstance(exc, OSError) else "internal"
         sys.stderr.write(f"kbg: error {kind}: {type(exc).__name__}: {exc} (set KBG_DEBUG=1 for a traceback)\n")
         return 2
+
+
+def reader_gone() -> None:
+    """Standard output's reader went away (``kbg ... | head``): what is still buffered goes nowhere,
+    so that exiting does not fail writing it (Python's exit code 120)."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, ValueError):  # ValueError: no real file behind stdout (a capture)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def run() -> None:
