@@ -15,6 +15,8 @@ Measured, wall-clock, best of ``--repeats`` (memory: one run each):
   as a fraction of the library's;
 - worker processes: the same with ``-j 2`` (and ``-j`` one per core when there are more than 2);
 - peak RSS of ``kbg check --summary -j 1`` on a quarter of the corpus and on all of it;
+- peak RSS of ``kbg check --summary`` and ``--json`` on one file holding a quarter of the games and
+  on one holding all of them (a file's games are checked and dropped one at a time);
 - start-up: ``kbg --version`` against ``python -c pass``, best of 5.
 
 Child processes run as an installed kbg runs, with compiled bytecode (see bench/startup.py).
@@ -151,6 +153,16 @@ def measure(n: int, repeats: int, write: bool) -> int:
         mem_small = peak_mib([KBG, "check", "--summary", "-j", "1", str(root / "a")])
         mem_full = peak_mib([KBG, "check", "--summary", "-j", "1", str(root)])
 
+        one_small, one_full = root / "one-quarter.all", root / "one-full.all"  # every game in one file
+        with one_small.open("w", encoding="utf-8") as small, one_full.open("w", encoding="utf-8") as full:
+            for i, p in enumerate(paths):
+                text = Path(p).read_text(encoding="utf-8")
+                full.write(text)
+                if i < quarter:
+                    small.write(text)
+        one = {(mode, f): peak_mib([KBG, "check", mode, str(f)])
+               for mode in ("--summary", "--json") for f in (one_small, one_full)}
+
     python_ms = startup_ms([sys.executable, "-c", "pass"])
     version_ms = startup_ms([KBG, "--version"])
 
@@ -168,6 +180,10 @@ def measure(n: int, repeats: int, write: bool) -> int:
         (f"peak RSS, `kbg check --summary -j 1`, {quarter:,} logs", f"{mem_small:,.1f} MiB"),
         (f"peak RSS, `kbg check --summary -j 1`, {n:,} logs", f"{mem_full:,.1f} MiB"),
         ("peak RSS growth per 1,000 logs", f"{growth:+,.2f} MiB"),
+    ]
+    rows += [(f"peak RSS, `kbg check {mode}`, one file of {quarter:,} / {n:,} games",
+              f"{one[mode, one_small]:,.1f} MiB / {one[mode, one_full]:,.1f} MiB") for mode in ("--summary", "--json")]
+    rows += [
         ("start-up: `kbg --version` / `python -c pass`",
          f"{version_ms:.0f} ms / {python_ms:.0f} ms ({version_ms / python_ms:.1f}x)"),
     ]

@@ -77,14 +77,14 @@ def test_control_characters_are_written_out_never_sent_to_the_terminal() -> None
 
 def test_one_file_that_breaks_the_checker_does_not_hide_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
     good = str(ROOT / "examples" / "kingdomino" / "two-players.log")
-    real = check_module.iter_check_bytes
+    real = check_module.iter_check_text
 
-    def broken(name: str, raw: bytes, *args: object, **kwargs: object) -> object:
+    def broken(name: str, text: str, *args: object, **kwargs: object) -> object:
         if name.endswith("bad.log"):
             raise RuntimeError("a bug")
-        return real(name, raw, *args, **kwargs)  # type: ignore[arg-type]
+        return real(name, text, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(check_module, "iter_check_bytes", broken)
+    monkeypatch.setattr(check_module, "iter_check_text", broken)
     monkeypatch.delenv("KBG_DEBUG", raising=False)
     bad = ROOT / "tests" / "bad.log"
     real_read = check_module.read_input

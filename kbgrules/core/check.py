@@ -239,7 +239,12 @@ def iter_check_file(path: str, rules_dirs: RulesDirs = (), timeline: bool = Fals
         assert err is not None
         yield CheckReport(input_errors=[err])
         return
-    yield from iter_check_bytes(name, raw, rules_dirs, timeline)
+    text, errors = decode(name, raw)
+    del raw  # the text is all a check needs: the bytes go before the games are checked
+    if text is None:
+        yield CheckReport(input_errors=errors)
+        return
+    yield from iter_check_text(name, text, rules_dirs, timeline)
 
 
 def check_file(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) -> CheckReport:

@@ -37,6 +37,21 @@ def lines(text: str) -> list[str]:
     return out
 
 
+def iter_lines(text: str) -> Iterator[str]:
+    """``lines(text)`` one at a time: a log's lines are never all held at once (for a 16 MiB log of
+    short lines, the list would take several times the text)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    start, size = 0, len(text)
+    while start < size:
+        end = text.find("\n", start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start:end]
+        start = end + 1
+
+
 _ASCII_ODD_BLANKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 
@@ -299,7 +314,7 @@ def iter_games(file: str, text: str) -> Iterator[tuple[GameText | None, list[Dia
         return mine
 
     odd, digits = _oddities(text)
-    for n, body in enumerate(lines(text), 1):
+    for n, body in enumerate(iter_lines(text), 1):
         if "#" in body:
             body = body[:body.index("#")]
         body = body.rstrip()
