@@ -443,8 +443,8 @@ def timeline(st: KingOfTokyoState) -> list[dict[str, Any]]:
     dark = st.rs.wickedness is not None
     return [{"turn": n + 1, "monster": st.players[who],
              "monsters": [{"name": name, "hp": hp, "vp": vp, "energy": e, "location": loc, "eliminated": out,
-                           **({"wickedness": w} if dark else {})}
-                          for name, (hp, vp, e, loc, out, w) in zip(st.players, rows, strict=True)]}
+                           **({"wickedness": w} if dark else {}), "cards": list(cards)}
+                          for name, (hp, vp, e, loc, out, w, cards) in zip(st.players, rows, strict=True)]}
             for n, (who, rows) in enumerate(st.turn_ends)]
 
 

@@ -56,7 +56,7 @@ from kbgrules.king_of_tokyo.moves import UnsupportedCardError as UnsupportedCard
 from kbgrules.king_of_tokyo.moves import Use as Use
 from kbgrules.king_of_tokyo.moves import face as face
 from kbgrules.king_of_tokyo.moves import violation as violation
-from kbgrules.king_of_tokyo.statebase import StateBase
+from kbgrules.king_of_tokyo.statebase import StateBase, turn_row
 from kbgrules.king_of_tokyo.tokyo import TokyoRules
 
 
@@ -272,8 +272,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
                     hook.on_turn_end(self, k)
         if not self.me.eliminated and self.me.tokens["poison"]:
             self.damage(self.active, self.me.tokens["poison"])
-        self.turn_ends.append((self.active, [(m.hp, m.vp, m.energy, m.location, m.eliminated, m.wickedness)
-                                             for m in self.monsters]))
+        self.turn_ends.append((self.active, [turn_row(m) for m in self.monsters]))
         self._check_end()
         if self.over is None:
             self._next_turn()

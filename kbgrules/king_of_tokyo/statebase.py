@@ -19,6 +19,13 @@ from kbgrules.king_of_tokyo.model import Card, KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.monster import Monster, Outcome
 from kbgrules.king_of_tokyo.moves import Action, Buy, Decide, Sweep, violation
 
+# a monster at the end of a turn: life, VP, energy, place, eliminated, wickedness, cards held
+TurnRow = tuple[int, int, int, str, bool, int, tuple[str, ...]]
+
+
+def turn_row(m: Monster) -> TurnRow:
+    return (m.hp, m.vp, m.energy, m.location, m.eliminated, m.wickedness, tuple(m.cards))
+
 
 class StateBase:
     """The attributes of a game in progress (set by ``KingOfTokyoState.__init__``) and small helpers."""
@@ -62,7 +69,7 @@ class StateBase:
     turn_number: int
     over: Outcome | None
     history: list[Action]
-    turn_ends: list[tuple[int, list[tuple[int, int, int, str, bool, int]]]]  # for `kbg show`
+    turn_ends: list[tuple[int, list[TurnRow]]]  # for `kbg show` and the HTML report
     log: list[str]  # what the checker computed, for people
     starting: bool  # before the first turn: starting evolutions are drawn
     smashing: int | None  # the monster the active monster's smashes are hurting right now
