@@ -129,6 +129,9 @@ EditionOpt = Annotated[str | None, typer.Option("--edition", "-e", help="Edition
 VariantOpt = Annotated[list[str] | None, typer.Option("--variant", "-v", metavar="VARIANT",
                                                       help="Variant to apply; repeatable.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for tools.")]
+HtmlOpt = Annotated[str | None, typer.Option("--html", metavar="FILE", help="Also write the games as one "
+                                             "self-contained HTML page (verdict, the log with each problem at its "
+                                             "line and the rule it breaks, kingdoms and charts) to FILE.")]
 
 
 
@@ -244,6 +247,7 @@ def rules(
     "kbg check logs/ --quiet",
     "kbg check --json game.log",
     "kbg check -j 0 --summary corpus/",
+    "kbg check game.log --html report.html",
     "kbg simulate kd -p 3 | kbg check -",
 ))
 def check(
@@ -261,6 +265,7 @@ def check(
                                              "readable by the workers at the same paths).")] = None,
     turns: Annotated[bool, typer.Option("--turns", help="With --json: add each game's state at the end of every "
                                         "turn (King of Tokyo) or round (Kingdomino).")] = False,
+    html: HtmlOpt = None,
 ) -> None:
     """Replay game logs: report syntax errors, the first rule violation, and who won.
 
@@ -273,22 +278,41 @@ def check(
     _no_empty_path(paths)
     if turns and dask is not None:
         raise typer.BadParameter("--turns checks in this process: it does not go with --dask", param_hint="--turns")
+    if html is not None:
+        _html_target(html, paths)
+        if dask is not None:
+            raise typer.BadParameter("--html checks in this process: it does not go with --dask", param_hint="--html")
     raise typer.Exit(run_check(paths, _dirs(), as_json, jobs=jobs, quiet=quiet, summary=summary, dask=dask,
-                               turns=turns))
+                               turns=turns, html=html))
+
+
+def _html_target(html: str, paths: list[str]) -> None:
+    """The page is never written over an input, nor to an empty name."""
+    import os
+
+    if not html:
+        raise typer.BadParameter("an empty path names no file", param_hint="--html")
+    target = os.path.realpath(html)
+    if html == "-" or any(p != "-" and os.path.realpath(p) == target for p in paths):
+        raise typer.BadParameter(f"{html!r} is an input: the page goes to a file of its own", param_hint="--html")
 
 
 @app.command(short_help="Show games turn by turn or round by round.", epilog=_examples(
     "kbg show game.log",
     "kbg show examples/king-of-tokyo/two-players.log",
+    "kbg show game.log --html game.html",
 ))
 def show(
     paths: Annotated[list[str], typer.Argument(metavar="LOG...", help="Log files, directories or - for stdin.")],
+    html: HtmlOpt = None,
 ) -> None:
     """Show games turn by turn (King of Tokyo) or round by round (Kingdomino), then the standings."""
     from .play import run_show
 
     _no_empty_path(paths)
-    raise typer.Exit(run_show(paths, _dirs()))
+    if html is not None:
+        _html_target(html, paths)
+    raise typer.Exit(run_show(paths, _dirs(), html))
 
 
 @app.command(short_help="Score a Kingdomino kingdom written as a grid.", epilog=_examples(

@@ -75,7 +75,8 @@ def auto_jobs(requested: int | None, files: int) -> int:
 
 
 def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int | None = None,
-              quiet: bool = False, summary: bool = False, dask: str | None = None, turns: bool = False) -> int:
+              quiet: bool = False, summary: bool = False, dask: str | None = None, turns: bool = False,
+              html: str | None = None) -> int:
     """Check logs, writing each game's verdict as soon as it is known: nothing of a game is kept once
     written, so memory stays flat however many games a file holds."""
     import time
@@ -87,9 +88,12 @@ def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int 
     progress = render.Progress(0 if as_json else len(files), "checking")
     out: _FileOutput | None = None
     current = -1
+    if html is not None:  # the page needs every game whole: checked here, then written as usual
+        checked = enumerate(write_html(html, paths, rules_dirs))
+    else:
+        checked = parts(files, rules_dirs, jobs=auto_jobs(jobs, len(files)), dask=dask, timeline=turns and as_json)
     try:
-        for i, part in parts(files, rules_dirs, jobs=auto_jobs(jobs, len(files)), dask=dask,
-                             timeline=turns and as_json):
+        for i, part in checked:
             if i != current:
                 if out is not None:
                     out.close()
@@ -315,9 +319,28 @@ def run_simulate(game: str, players: int, seed: int, edition: str | None, varian
     return 0
 
 
-def run_show(paths: list[str], rules_dirs: RulesDirs) -> int:
+def write_html(target: str, paths: list[str], rules_dirs: RulesDirs) -> list[CheckReport]:
+    """Check ``paths`` and write the HTML report to ``target`` (whole or not at all); each file's report."""
+    from .web.report import page
+
+    text, reports = page(paths, rules_dirs)
+    tmp = Path(f"{target}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return reports
+
+
+def run_show(paths: list[str], rules_dirs: RulesDirs, html: str | None = None) -> int:
     """Each game turn by turn (King of Tokyo) or round by round (Kingdomino), then the final standings."""
-    report = collect(paths, rules_dirs)
+    if html is not None:
+        report = CheckReport()
+        for r in write_html(html, paths, rules_dirs):
+            report.extend(r)
+    else:
+        report = collect(paths, rules_dirs)
     for d in report.input_errors:
         render.diag(str(d))
     doc = render.Doc()

@@ -244,13 +244,22 @@ class Doc:
                 console.print(t)
 
 
-def _labels(corner: str | None, rows: list[str]) -> tuple[list[str], list[str]]:
-    """Column letters and row-number prefixes (``"  7  "``) for a kingdom whose top-left square is ``corner``."""
+def kingdom_axes(corner: str | None, rows: list[str]) -> tuple[list[str], list[int]]:
+    """The column letters and row numbers of a kingdom whose top-left square is ``corner`` (``c7``),
+    as the log names squares; empty without a corner (the terminal and the HTML report draw them)."""
     if not corner or not rows:
-        return [], ["  "] * len(rows)
+        return [], []
     col, top = ord(corner[0]) - ord("a"), int(corner[1:])
     width = len(rows[0].split())
-    return [chr(ord("a") + col + i) for i in range(width)], [f"{top - i:>3}  " for i in range(len(rows))]
+    return [chr(ord("a") + col + i) for i in range(width)], [top - i for i in range(len(rows))]
+
+
+def _labels(corner: str | None, rows: list[str]) -> tuple[list[str], list[str]]:
+    """Column letters and row-number prefixes (``"  7  "``) for a kingdom whose top-left square is ``corner``."""
+    head, numbers = kingdom_axes(corner, rows)
+    if not head:
+        return [], ["  "] * len(rows)
+    return head, [f"{n:>3}  " for n in numbers]
 
 
 def _rich_kingdom(console: Any, title: str | None, rows: list[str], palette: dict[str, str],

@@ -1,0 +1,238 @@
+"""The HTML report of checked games: ``kbg check LOG... --html FILE`` and ``kbg show LOG... --html FILE``.
+
+One self-contained page: the verdict first, then for each file its games (the first violation with
+the rule it breaks, its text and sources; standings; kingdoms or the race to 20 VP drawn as SVG)
+and the log itself with line numbers, every diagnostic shown at its line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import kbgrules
+from kbgrules.core.check import RulesDirs, check_text
+from kbgrules.core.logfile import decode, lines, read_input
+from kbgrules.core.report import CheckReport, GameReport
+from kbgrules.errors import Diagnostic, KbgError
+
+from . import render, svg
+
+STATUS = {"valid": "Legal", "violation": "Rule violation", "errors": "Errors in the log"}
+
+
+@dataclass
+class Line:
+    number: int
+    text: str
+    notes: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class FileView:
+    name: str
+    anchor: str
+    errors: list[dict[str, Any]]
+    games: list[dict[str, Any]]
+    lines: list[Line]
+    matches: list[dict[str, Any]] = field(default_factory=list)  # Dynasty
+
+
+def checked(paths: list[str], rules_dirs: RulesDirs) -> list[tuple[str, str | None, CheckReport]]:
+    """(name, text, report) per log named by ``paths`` (directories: their ``*.log``), with timelines."""
+    from ..play import expand
+
+    out: list[tuple[str, str | None, CheckReport]] = []
+    for path in expand(paths):
+        if path != "-" and Path(path).is_dir():
+            out.append((path, None, CheckReport(input_errors=[
+                Diagnostic(path, 1, 1, "no-logs", "no *.log file in this directory")])))
+            continue
+        name, raw, err = read_input(path)
+        if raw is None:
+            assert err is not None
+            out.append((name, None, CheckReport(input_errors=[err])))
+            continue
+        text, errors = decode(name, raw)
+        if text is None:
+            out.append((name, None, CheckReport(input_errors=errors)))
+            continue
+        out.append((name, text, check_text(name, text, rules_dirs, timeline=True)))
+    return out
+
+
+def page(paths: list[str], rules_dirs: RulesDirs, title: str = "kbg report") -> tuple[str, list[CheckReport]]:
+    """The report page for the logs named by ``paths``, and the report of each file."""
+    files = checked(paths, rules_dirs)
+    views = [_file_view(n, name, text, report, rules_dirs) for n, (name, text, report) in enumerate(files, 1)]
+    games = [g for v in views for g in v.games]
+    counts = {k: sum(1 for g in games if g["status"] == k) for k in STATUS}
+    unread = sum(1 for v in views if v.errors and not v.games)
+    if unread or counts["errors"]:
+        overall = "errors"
+    elif counts["violation"]:
+        overall = "violation"
+    else:
+        overall = "valid"
+    parts = [f"{counts['valid']} legal"] + [f"{counts['violation']} with a rule violation"] * bool(counts["violation"])
+    parts += [f"{counts['errors']} with errors in the log"] * bool(counts["errors"])
+    parts += [f"{unread} file{'s' if unread != 1 else ''} that could not be read"] * bool(unread)
+    verdict = (f"{len(games)} game{'s' if len(games) != 1 else ''} in {len(views)} "
+               f"file{'s' if len(views) != 1 else ''}: " + ", ".join(parts))
+    html = render("report.html.j2", title=title, files=views, games=games, overall=overall, verdict=verdict,
+                  status_words=STATUS)
+    return html, [r for _, _, r in files]
+
+
+def _note(d: Diagnostic, anchor: str, kind: str = "error", rule: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A diagnostic as the page shows it; ``kind``: error (in the log), violation (of a rule) or note."""
+    return {"line": d.line, "col": d.col, "code": d.code, "message": d.message, "file": d.file, "kind": kind,
+            "severity": "note" if kind == "note" else "error", "rule": rule, "href": f"#{anchor}-L{d.line}"}
+
+
+def _file_view(n: int, name: str, text: str | None, report: CheckReport, rules_dirs: RulesDirs) -> FileView:
+    anchor = f"f{n}"
+    view = FileView(name, anchor, [_note(d, anchor) for d in report.input_errors], [],
+                    [Line(i, t) for i, t in enumerate(lines(text), 1)] if text is not None else [])
+    view.matches = [{**m, "standings": sorted(m["totals"].items(), key=lambda x: -x[1])} for m in report.matches]
+    by_line = {x.number: x for x in view.lines}
+    for g in report.games:
+        game = _game_view(g, anchor, rules_dirs)
+        view.games.append(game)
+        for note in game["notes"]:
+            if note["line"] in by_line:
+                by_line[note["line"]].notes.append(note)
+    for e in view.errors:
+        if e["line"] in by_line:
+            by_line[e["line"]].notes.append(e)
+    return view
+
+
+def _ruleset(g: GameReport, rules_dirs: RulesDirs) -> Any:
+    if g.game is None:
+        return None
+    try:
+        return kbgrules.load(g.game, edition=g.edition, variants=list(g.variants), rules_dirs=rules_dirs)
+    except KbgError:
+        return None
+
+
+def _rule(rs: Any, rule_id: str) -> dict[str, Any] | None:
+    if rs is None or rule_id not in rs.rules:
+        return None
+    r = rs.rule(rule_id)
+    docs = rs.documents
+    return {"id": r.id, "title": r.title, "text": r.text,
+            "sources": [{"doc": s.doc, "title": docs[s.doc].title if s.doc in docs else s.doc,
+                         "section": s.section, "edition": s.edition} for s in r.sources]}
+
+
+def _game_view(g: GameReport, anchor: str, rules_dirs: RulesDirs) -> dict[str, Any]:
+    rs = _ruleset(g, rules_dirs)
+    status = "valid" if g.valid else "errors" if g.errors else "violation"
+    what = [rs.game.name if rs is not None else (g.game or "unknown game")]
+    if g.edition:
+        what.append(f"{g.edition} edition")
+    what += list(g.variants)
+    notes = [_note(d, anchor) for d in g.errors]
+    notes += [_note(Diagnostic(v.file, v.line, v.col, v.code, v.message), anchor, "violation", _rule(rs, v.rule))
+              for v in g.violations]
+    notes += [_note(d, anchor, "note") for d in g.notes]
+    notes.sort(key=lambda x: (x["line"], x["severity"] == "note", x["col"]))
+    view: dict[str, Any] = {
+        "id": f"{anchor}-g{g.index}", "index": g.index, "line": g.line, "status": status,
+        "what": ", ".join(what), "players": list(g.players), "notes": notes,
+        "problems": [x for x in notes if x["severity"] != "note"], "kind": None, "result": None,
+        "file_name": Path(g.file).name,
+    }
+    final = g.final or {}
+    if "monsters" in final:
+        view.update(_kot_view(g, final, rs))
+    elif "players" in final:
+        view.update(_kd_view(g, final, rs))
+    return view
+
+
+def _kd_view(g: GameReport, final: dict[str, Any], rs: Any) -> dict[str, Any]:
+    terrains = list(rs.terrains) if rs is not None else list(kbgrules.load("kingdomino").terrains)
+    palette = {t.letter: t.colour or "#cccccc" for t in terrains}
+    names = {t.letter: t.name for t in terrains}
+    winners = final.get("winners") or []
+    if final.get("finished"):
+        result = ("Winner: " if len(winners) == 1 else "Shared victory: ") + ", ".join(winners)
+    else:
+        result = "The game is not finished: scores so far." if g.valid else "Scores where checking stopped."
+    players = sorted(final["players"], key=lambda p: p["rank"])
+    kingdoms = [{"name": p["name"], "svg": svg.kingdom(p["kingdom"], palette, names, p.get("kingdom_corner"),
+                                                         p["name"])} for p in final["players"]]
+    timeline = g.show_timeline()
+    chart = None
+    if len(timeline) > 1:
+        xs = [snap["round"] for snap in timeline]
+        series = [(name, [snap["players"][k]["score"] for snap in timeline]) for k, name in enumerate(g.players)]
+        chart = {"svg": svg.line_chart("Score after each round", "Round", xs, series, "Score"),
+                 "title": "Score after each round", "xs": xs, "series": series, "x_label": "round"}
+    return {"kind": "kingdomino", "result": result, "standings": players, "kingdoms": kingdoms,
+            "charts": [chart] if chart else []}
+
+
+def _kot_view(g: GameReport, final: dict[str, Any], rs: Any) -> dict[str, Any]:
+    over = final["game_over"]
+    if over["over"]:
+        w = over["winners"]
+        result = (("Winner: " if len(w) == 1 else "Shared victory: ") + ", ".join(w) + f" ({over['reason']})"
+                  if w else f"No winner: {over['reason']}")
+    else:
+        result = (f"The game is not over: turn {final['turn']}, {final['active']} to play." if g.valid
+                  else "The state where checking stopped.")
+
+    def card_name(cid: str) -> str:
+        try:
+            return str(rs.card(cid).name) if rs is not None else cid
+        except KbgError:
+            return cid
+
+    timeline = g.show_timeline()
+    names = list(g.players)
+    charts: list[dict[str, Any]] = []
+    strip = None
+    bought: dict[str, list[dict[str, Any]]] = {n: [] for n in names}
+    if timeline:
+        xs = [snap["turn"] for snap in timeline]
+        life = [(n, [None if snap["monsters"][k]["eliminated"] else snap["monsters"][k]["hp"] for snap in timeline])
+                for k, n in enumerate(names)]
+        vp = [(n, [snap["monsters"][k]["vp"] for snap in timeline]) for k, n in enumerate(names)]
+        goal = rs.vp_goal if rs is not None else 20
+        charts = [{"svg": svg.line_chart("Life at the end of each turn", "Turn", xs, life, "Life"),
+                   "title": "Life at the end of each turn", "xs": xs, "series": life, "x_label": "turn"},
+                  {"svg": svg.line_chart(f"Victory points at the end of each turn (goal: {goal})", "Turn", xs, vp,
+                                         "VP", y_max=goal),
+                   "title": f"Victory points at the end of each turn (goal: {goal})", "xs": xs, "series": vp,
+                   "x_label": "turn"}]
+        holders = []
+        for snap in timeline:
+            where = {m["location"]: m["name"] for m in snap["monsters"] if not m["eliminated"]}
+            holders.append((where.get("city"), where.get("bay")))
+        bay = any(h[1] for h in holders)
+        strip = svg.tokyo_strip(xs, holders, names, bay)
+        held: dict[str, set[str]] = {n: set() for n in names}
+        for snap in timeline:
+            for m in snap["monsters"]:
+                for cid in m.get("cards", []):
+                    if cid not in held[m["name"]]:
+                        held[m["name"]].add(cid)
+                        bought[m["name"]].append({"turn": snap["turn"], "card": card_name(cid)})
+    wick = rs.wickedness if rs is not None else None
+    monsters = []
+    for m in final["monsters"]:
+        row = dict(m)
+        row["place"] = "eliminated" if m["eliminated"] else {"city": "Tokyo City", "bay": "Tokyo Bay"}.get(
+            m["location"], "outside")
+        row["card_names"] = [card_name(c) for c in m["cards"]]
+        row["gauge"] = (svg.gauge(m.get("wickedness", 0), wick.max, wick.thresholds, m["name"])
+                        if wick is not None else None)
+        monsters.append(row)
+    standings = sorted(monsters, key=lambda m: (m["eliminated"], -m["vp"], -m["hp"]))
+    return {"kind": "king-of-tokyo", "result": result, "standings": standings, "charts": charts,
+            "strip": strip, "bought": bought, "wicked": wick is not None}

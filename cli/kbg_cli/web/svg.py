@@ -1,0 +1,168 @@
+"""Pictures for the HTML pages, written as inline SVG from the data the terminal pictures use.
+
+Every picture is an ``<svg role="img">`` with a ``<title>`` and a ``<desc>`` that say in words what
+it shows (the pages also give the numbers as tables), scales to its container through its
+``viewBox``, and uses colours that stay apart for colour-blind readers (Okabe and Ito's palette).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from markupsafe import Markup
+
+from ..render import kingdom_axes
+
+SERIES = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999999")
+
+
+def _svg(width: float, height: float, title: str, desc: str, body: list[str], cls: str) -> Markup:
+    return Markup(
+        f'<svg class="{cls}" viewBox="0 0 {width:g} {height:g}" role="img" xmlns="http://www.w3.org/2000/svg" '
+        f'preserveAspectRatio="xMinYMin meet"><title>{escape(title)}</title><desc>{escape(desc)}</desc>'
+        + "".join(body) + "</svg>")
+
+
+def _crown(x: float, y: float, size: float) -> str:
+    """A small crown whose top-left corner is at (x, y)."""
+    s = size
+    points = [(0, s), (0, s * .3), (s * .25, s * .6), (s * .5, 0), (s * .75, s * .6), (s, s * .3), (s, s)]
+    pts = " ".join(f"{x + a:.1f},{y + b:.1f}" for a, b in points)
+    return f'<polygon points="{pts}" class="crown"/>'
+
+
+def kingdom(rows: Sequence[str], palette: dict[str, str], names: dict[str, str], corner: str | None,
+            owner: str) -> Markup:
+    """A Kingdomino kingdom: ``rows`` of cell codes (``W1 C . F``, as in the report's ``kingdom``),
+    terrain colours from the rules data, crowns, the castle, the log's column letters and row numbers,
+    and a thick line around each property (squares of one terrain that touch)."""
+    grid = [r.split() for r in rows]
+    h, w = len(grid), max((len(r) for r in grid), default=0)
+    cell, pad = 40, 22
+    cols, nums = kingdom_axes(corner, list(rows))
+    body: list[str] = []
+    for j, letter in enumerate(cols):
+        body.append(f'<text x="{pad + j * cell + cell / 2}" y="15" class="axis">{letter}</text>')
+    for i, n in enumerate(nums):
+        body.append(f'<text x="{pad / 2}" y="{pad + i * cell + cell / 2 + 4}" class="axis">{n}</text>')
+
+    def terrain(i: int, j: int) -> str:
+        return grid[i][j][0] if 0 <= i < h and 0 <= j < len(grid[i]) and grid[i][j] != "." else ""
+
+    counts: dict[str, int] = {}
+    for i, row in enumerate(grid):
+        for j, code in enumerate(row):
+            x, y = pad + j * cell, pad + i * cell
+            if code == ".":
+                body.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" class="empty"/>')
+                continue
+            letter, crowns = code[0], int(code[1:] or 0)
+            counts[letter] = counts.get(letter, 0) + 1
+            if letter == "C":
+                body.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" class="castle"/>'
+                            f'<path d="M{x + 10} {y + 32}v-16h4v4h4v-4h4v4h4v-4h4v16z" class="tower"/>')
+                continue
+            fill = escape(palette.get(letter, "#ccc"))
+            label = names.get(letter, letter) + (f", {crowns} crown{'s' if crowns > 1 else ''}" if crowns else "")
+            body.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" class="square">'
+                        f'<title>{escape(label)}</title></rect>')
+            for k in range(crowns):
+                body.append(_crown(x + 4 + k * 11, y + 4, 10))
+    for i in range(h):  # property borders: where a square meets another terrain, an empty square or the edge
+        for j in range(len(grid[i])):
+            t = terrain(i, j)
+            if not t:
+                continue
+            x, y = pad + j * cell, pad + i * cell
+            for di, dj, x1, y1, x2, y2 in ((-1, 0, x, y, x + cell, y), (1, 0, x, y + cell, x + cell, y + cell),
+                                           (0, -1, x, y, x, y + cell), (0, 1, x + cell, y, x + cell, y + cell)):
+                if terrain(i + di, j + dj) != t:
+                    body.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="edge"/>')
+    where = f", columns {cols[0]} to {cols[-1]}, rows {nums[0]} to {nums[-1]}" if cols else ""
+    made = ", ".join(f"{n} {names.get(letter, letter)}" for letter, n in sorted(counts.items()) if letter != "C")
+    return _svg(pad + w * cell + 2, pad + h * cell + 2, f"{owner}'s kingdom",
+                f"{w} by {h} squares{where}: the castle and {made or 'no domino yet'}.", body, "kingdom")
+
+
+def line_chart(title: str, x_label: str, xs: Sequence[int], series: Sequence[tuple[str, Sequence[int | None]]],
+               y_label: str, y_max: int | None = None) -> Markup:
+    """Lines of values per turn or round, one per player (a ``None`` ends the line: eliminated)."""
+    values = [v for _, vs in series for v in vs if v is not None]
+    top = max([y_max or 0, *values, 1])
+    left, right, top_pad, bottom = 30, 8, 10, 32
+    width, height = 420, 210
+    plot_w, plot_h = width - left - right, height - top_pad - bottom
+    n = max(len(xs), 2)
+
+    def px(k: int) -> float:
+        return left + plot_w * k / (n - 1)
+
+    def py(v: float) -> float:
+        return top_pad + plot_h * (1 - v / top)
+
+    body: list[str] = []
+    step = max(1, round(top / 5))
+    for v in range(0, top + 1, step):
+        body.append(f'<line x1="{left}" x2="{width - right}" y1="{py(v):.1f}" y2="{py(v):.1f}" class="grid"/>'
+                    f'<text x="{left - 5}" y="{py(v) + 4:.1f}" class="tick" text-anchor="end">{v}</text>')
+    every = max(1, len(xs) // 10)
+    for k, x in enumerate(xs):
+        if k % every == 0 or k == len(xs) - 1:
+            body.append(f'<text x="{px(k):.1f}" y="{height - bottom + 16}" class="tick" '
+                        f'text-anchor="middle">{x}</text>')
+    body.append(f'<text x="{left + plot_w / 2}" y="{height - 4}" class="label" text-anchor="middle">'
+                f'{escape(x_label)}</text>')
+    for s, (name, vs) in enumerate(series):
+        colour = SERIES[s % len(SERIES)]
+        points = [(px(k), py(v)) for k, v in enumerate(vs) if v is not None]
+        if not points:
+            continue
+        dash = ' stroke-dasharray="6 3"' if s % 2 else ""
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        body.append(f'<polyline points="{path}" stroke="{colour}" class="series"{dash}>'
+                    f'<title>{escape(name)}</title></polyline>')
+        end_x, end_y = points[-1]
+        body.append(f'<circle cx="{end_x:.1f}" cy="{end_y:.1f}" r="3.5" fill="{colour}"/>')
+    last = "; ".join(f"{name}: {next((v for v in reversed(vs) if v is not None), '-')}" for name, vs in series)
+    return _svg(width, height, title, f"{y_label} of each player by {x_label.lower()}; at the end {last}.",
+                body, "chart")
+
+
+def tokyo_strip(turns: Sequence[int], holders: Sequence[tuple[str | None, str | None]],
+                players: Sequence[str], bay: bool) -> Markup:
+    """Who held Tokyo City (and Tokyo Bay) at the end of each turn: one coloured square per turn."""
+    size, left = 14, 62
+    rows = [("City", 0)] + ([("Bay", 1)] if bay else [])
+    colour = {p: SERIES[i % len(SERIES)] for i, p in enumerate(players)}
+    body: list[str] = []
+    for r, (label, k) in enumerate(rows):
+        y = 4 + r * (size + 6)
+        body.append(f'<text x="{left - 6}" y="{y + size - 3}" class="tick" text-anchor="end">Tokyo {label}</text>')
+        for t, held in enumerate(holders):
+            who = held[k]
+            fill = colour.get(who, "#ffffff") if who else "#ffffff"
+            body.append(f'<rect x="{left + t * size}" y="{y}" width="{size - 1}" height="{size}" fill="{fill}" '
+                        f'class="held"><title>turn {turns[t]}: {escape(who or "empty")}</title></rect>')
+    width = left + max(len(holders), 1) * size + 4
+    height = 4 + len(rows) * (size + 6)
+    spans = []
+    for p in players:
+        n = sum(1 for h in holders if h[0] == p)
+        if n:
+            spans.append(f"{p} {n} turn{'s' if n != 1 else ''}")
+    picture = _svg(width, height, "Who held Tokyo",
+                   "Tokyo City at the end of each turn: " + (", ".join(spans) or "nobody") + ".", body, "strip")
+    return Markup(str(picture).replace("<svg ", f'<svg width="{width}" height="{height}" ', 1))  # own size: scrolls
+
+
+def gauge(value: int, top: int, marks: Sequence[int], name: str) -> Markup:
+    """A wickedness gauge from 0 to ``top`` with its thresholds marked."""
+    width, height, left = 220, 26, 4
+    unit = (width - 2 * left) / max(top, 1)
+    body = [f'<rect x="{left}" y="6" width="{width - 2 * left}" height="12" class="track"/>',
+            f'<rect x="{left}" y="6" width="{unit * min(value, top):.1f}" height="12" class="fill"/>']
+    for m in marks:
+        body.append(f'<line x1="{left + unit * m:.1f}" x2="{left + unit * m:.1f}" y1="2" y2="22" class="mark"/>')
+    return _svg(width, height, f"{name}'s wickedness", f"{value} of {top}; thresholds at "
+                + ", ".join(map(str, marks)) + ".", body, "gauge")

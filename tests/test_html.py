@@ -1,0 +1,138 @@
+"""The HTML report (kbg check/show --html) read as HTML, without a browser (tests/test_browser.py
+renders it): self-contained, the verdict first, each problem at its line with its rule, the pictures
+drawn from the game's data, bad input shown, nothing from a log copied unescaped."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kbg_cli.app import app
+
+from .conftest import ROOT
+
+KD = ROOT / "examples" / "kingdomino"
+KOT = ROOT / "examples" / "king-of-tokyo"
+
+
+class Page(HTMLParser):
+    """Elements by id, class and tag, with their text, and every URL the page refers to."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.stack: list[dict[str, object]] = []
+        self.elements: list[dict[str, object]] = []
+        self.urls: list[str] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        for key in ("src", "href", "action", "data", "poster", "srcset"):
+            if a.get(key) and not str(a[key]).startswith("#"):
+                self.urls.append(str(a[key]))
+        el: dict[str, object] = {"tag": tag, "id": a.get("id"), "class": (a.get("class") or "").split(), "text": ""}
+        self.elements.append(el)
+        if tag not in ("meta", "br", "img", "input", "link", "circle", "line", "rect", "polygon", "path"):
+            self.stack.append(el)
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack:
+            if self.stack.pop()["tag"] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        for el in self.stack:
+            el["text"] = str(el["text"]) + data
+
+    def by_class(self, name: str, tag: str | None = None) -> list[dict[str, object]]:
+        return [e for e in self.elements if name in e["class"] and (tag is None or e["tag"] == tag)]  # type: ignore[operator]
+
+    def by_id(self, name: str) -> dict[str, object]:
+        return next(e for e in self.elements if e["id"] == name)
+
+
+def _page(tmp_path: Path, *logs: str | Path, command: str = "check") -> tuple[Page, str, int]:
+    out = tmp_path / "report.html"
+    r = CliRunner().invoke(app, [command, *map(str, logs), "--html", str(out)])
+    text = out.read_text(encoding="utf-8")
+    return Page(text), text, r.exit_code
+
+
+def test_a_legal_kingdomino_match_draws_every_kingdom_and_the_totals(tmp_path: Path) -> None:
+    page, text, code = _page(tmp_path, KD / "dynasty.log")
+    assert code == 0
+    first = next(e for e in page.elements if e["tag"] == "p")
+    assert "verdict" in first["class"] and "3 games in 1 file: 3 legal" in str(first["text"])  # type: ignore[operator]
+    games = page.by_class("game", "article")
+    assert len(games) == 3 and all("valid" in g["class"] for g in games)  # type: ignore[operator]
+    kingdoms = page.by_class("kingdom", "svg")
+    assert len(kingdoms) == 9  # 3 players x 3 games
+    assert "Winner: Cid" in text and "Dynasty match: games 1, 2, 3" in text
+    assert text.count('class="crown"') > 0 and text.count('class="edge"') > 0 and 'class="castle"' in text
+    assert page.urls == [], "a report must not fetch anything"
+
+
+def test_a_violation_is_shown_with_its_rule_and_at_its_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.log"
+    bad.write_text((KD / "two-players.log").read_text().replace("Bob claim 11\n", "Bob claim 12\n"))
+    page, text, code = _page(tmp_path, bad)
+    assert code == 1
+    (problem,) = page.by_class("violation", "li")
+    assert "kd-claim-not-in-line" in str(problem["text"]) and "The two actions of a turn" in str(problem["text"])
+    assert "Kingdomino rulebook, first edition" in str(problem["text"])  # its sources
+    line = page.by_id("f1-L14")
+    assert "hit" in line["class"] and "Bob claim 12" in str(line["text"])  # type: ignore[operator]
+    assert 'href="#f1-L14"' in text
+    assert "hit" not in page.by_id("f1-L13")["class"]  # type: ignore[operator]
+
+
+def test_a_king_of_tokyo_game_has_its_charts_tokyo_cards_and_gauges(tmp_path: Path) -> None:
+    page, text, code = _page(tmp_path, KOT / "dark-edition.log", command="show")
+    assert code == 0
+    charts = page.by_class("chart", "svg")
+    assert len(charts) == 2 and "Victory points at the end of each turn (goal: 20)" in text
+    assert len(page.by_class("strip", "svg")) == 1 and len(page.by_class("gauge", "svg")) == 4
+    assert "Stretchy (turn 12)" in text and "Winner: Ann (last monster standing)" in text
+    polyline = re.search(r'<polyline points="([^"]+)"', text)
+    assert polyline and len(polyline.group(1).split()) > 40  # one point per turn
+
+
+def test_bad_input_still_gives_a_page_that_shows_it(tmp_path: Path) -> None:
+    unknown = tmp_path / "chess.log"
+    unknown.write_text("@game chess\n@players A B\ne4 e5\n")
+    page, text, code = _page(tmp_path, unknown, ROOT / "docs" / "examples" / "syntax.log", tmp_path / "no.log")
+    assert code == 2
+    assert "errors" in next(e for e in page.elements if e["tag"] == "p")["class"]  # type: ignore[operator]
+    assert "unknown-game" in text or "log-header" in text
+    assert "unreadable" in text and "no.log" in text
+    assert len(page.by_class("errors", "article")) == 2
+
+
+def test_nothing_from_a_log_reaches_the_page_unescaped(tmp_path: Path) -> None:
+    log = tmp_path / "x.log"
+    log.write_text("@game kingdomino\n@players Ann Bob\ndeal 3 17 22 40\nBob claim 40 # <script>alert(1)</script>\n")
+    page, text, _ = _page(tmp_path, log)
+    assert "<script>alert" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    assert not [e for e in page.elements if e["tag"] == "script"]
+
+
+def test_the_page_is_never_written_over_an_input(tmp_path: Path) -> None:
+    log = tmp_path / "a.log"
+    log.write_text((KD / "two-players.log").read_text())
+    before = log.read_bytes()
+    r = CliRunner().invoke(app, ["check", str(log), "--html", str(log)])
+    assert r.exit_code == 2 and "is an input" in r.stderr and log.read_bytes() == before
+    r = CliRunner().invoke(app, ["check", str(log), "--html", ""])
+    assert r.exit_code == 2
+
+
+@pytest.mark.parametrize("command", ["check", "show"])
+def test_html_keeps_the_usual_output_and_exit_code(tmp_path: Path, command: str) -> None:
+    log = str(KD / "two-players.log")
+    plain = CliRunner().invoke(app, [command, log])
+    with_html = CliRunner().invoke(app, [command, log, "--html", str(tmp_path / "r.html")])
+    assert (with_html.exit_code, with_html.stdout) == (plain.exit_code, plain.stdout)
