@@ -354,6 +354,26 @@ def simulate(
     raise typer.Exit(run_simulate(game, players, seed, edition, variant or [], _dirs(), output))
 
 
+@app.command(short_help="Write the rules reference as static pages, for reading offline.", epilog=_examples(
+    "kbg site site/",
+    "kbg --rules house-rules site house-site/",
+))
+def site(
+    outdir: Annotated[str, typer.Argument(metavar="OUTDIR", help="The folder to write (created if needed; the "
+                                          "pages of an earlier run are replaced).")],
+) -> None:
+    """Write both games' rules reference into OUTDIR as static pages that need no server and no network:
+    rules of every edition and variant, FAQ, cards, evolutions, tiles, dominoes, components, setup by
+    player count, the glossary in six languages, and a search box that answers as kbg explain does.
+    Open OUTDIR/index.html in a browser (a phone too: copy the folder)."""
+    from .web.site import build
+
+    if not outdir:
+        raise typer.BadParameter("an empty path names no folder", param_hint="OUTDIR")
+    written = build(outdir, _dirs())
+    render.error(f"wrote {len(written)} files to {outdir}: open {outdir.rstrip('/')}/index.html in a browser")
+
+
 @app.command(short_help="Explain a rule, a card or a component: kbg explain yield.", epilog=_examples(
     "kbg explain yield",
     'kbg explain "can I heal in tokyo?"',

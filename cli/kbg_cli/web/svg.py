@@ -39,8 +39,8 @@ def kingdom(rows: Sequence[str], palette: dict[str, str], names: dict[str, str],
     and a thick line around each property (squares of one terrain that touch)."""
     grid = [r.split() for r in rows]
     h, w = len(grid), max((len(r) for r in grid), default=0)
-    cell, pad = 40, 22
     cols, nums = kingdom_axes(corner, list(rows))
+    cell, pad = 40, 22 if cols else 2
     body: list[str] = []
     for j, letter in enumerate(cols):
         body.append(f'<text x="{pad + j * cell + cell / 2}" y="15" class="axis">{letter}</text>')

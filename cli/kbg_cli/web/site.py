@@ -1,0 +1,180 @@
+"""``kbg site OUTDIR``: the offline rules reference, a folder of static pages.
+
+Every entry ``kbg explain`` knows (rules of every edition and variant, FAQ entries with both readings
+where sources differ, power cards, wickedness tiles, evolutions, dominoes, terrains, components,
+editions and options) is shown once, from the same index and in the same words, under its id as an
+anchor (``kingdomino-rules.html#kd.turn.actions``), so the page and ``kbg explain ID`` agree. Beside
+them: the setup sheet tabulated per player count, the glossary in every language, and a search box
+that runs ``kbg explain``'s ranking in the browser (``static/search.js``) on the same index,
+shipped as ``search-index.js``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import kbgrules
+from kbgrules.core.check import RulesDirs
+from kbgrules.errors import KbgError
+from kbgrules.explain.rank import document_title, load_index, lookup
+
+from ..explain_cmd import LANG_NAMES
+from . import render, static, svg
+
+GAME_SHORT = {"kingdomino": "kd", "king-of-tokyo": "kot"}
+# the pages of a game: (page suffix, title, entry kinds it holds); an entry goes to the first that takes it
+PAGES = {
+    "kingdomino": [("rules", "Rules", ("rule", "edition", "variant", "option")), ("faq", "FAQ", ("faq",)),
+                   ("dominoes", "Dominoes", ("domino",)), ("components", "Components", ("component", "terrain")),
+                   ("setup", "Setup by player count", ())],
+    "king-of-tokyo": [("rules", "Rules", ("rule", "edition", "variant", "option")), ("faq", "FAQ", ("faq",)),
+                      ("cards", "Power cards", ("card",)), ("evolutions", "Evolutions (Power Up!)", ("evolution",)),
+                      ("tiles", "Wickedness tiles (Dark Edition)", ("tile",)),
+                      ("components", "Components", ("component",)), ("setup", "Setup by player count", ())],
+}
+KIND_WORDS = {"edition": "Editions", "variant": "Variants", "option": "Options"}
+
+
+def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
+    """Write the site into ``outdir`` (created if needed); the files written, relative to it."""
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    index = load_index(rules_dirs)
+    games = {g.id: g for g in kbgrules.games(rules_dirs)}
+    meta: list[list[str]] = index["meta"]
+    where: dict[str, str] = {}  # entry id -> page file
+    plan: list[tuple[str, str, str, str, list[str]]] = []  # (file, game, suffix, title, ids)
+    for gid, pages in PAGES.items():
+        if gid not in games:
+            continue
+        for suffix, title, kinds in pages:
+            ids = [m[0] for m in meta if m[1] == gid and m[2] in kinds and m[0] not in where]
+            name = f"{gid}-{suffix}.html"
+            where.update(dict.fromkeys(ids, name))
+            plan.append((name, gid, suffix, title, ids))
+    nav = [{"game": games[gid].name, "pages": [{"file": f, "title": t} for f, g, _, t, _ in plan if g == gid]}
+           for gid in PAGES if gid in games]
+    written: list[str] = []
+
+    def write(name: str, text: str) -> None:
+        (out / name).write_text(text, encoding="utf-8")
+        written.append(name)
+
+    for name, gid, suffix, title, ids in plan:
+        entries = [_entry(lookup(i, rules_dirs) or {}, where, rules_dirs) for i in ids]
+        context: dict[str, Any] = {"title": f"{games[gid].name}: {title}", "nav": nav, "here": name,
+                                   "game": games[gid], "groups": _groups(entries, suffix)}
+        if suffix == "setup":
+            context["setup"] = _setup(gid, rules_dirs)
+        if suffix == "dominoes":
+            context["pictures"] = _domino_pictures(rules_dirs)
+        write(name, render("site/page.html.j2", **context))
+    write("glossary.html", render("site/glossary.html.j2", title="Glossary", nav=nav, here="glossary.html",
+                                  glossaries=_glossaries(games, rules_dirs), langs=LANG_NAMES))
+    write("index.html", render("site/index.html.j2", title="kbg rules reference", nav=nav, here="index.html",
+                               games=[games[g] for g in PAGES if g in games], count=len(where)))
+    pages = {i: f"{where[i]}#{i}" for i in where}
+    write("search-index.js", "window.KBG_INDEX = " + json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+          + ";\nwindow.KBG_PAGES = " + json.dumps(pages, separators=(",", ":")) + ";\n")
+    write("search.js", str(static("search.js")))
+    write("site.js", str(static("site.js")))
+    return written
+
+
+def _entry(e: dict[str, Any], where: dict[str, str], rules_dirs: RulesDirs) -> dict[str, Any]:
+    """An entry as ``kbg explain ID`` shows it: text, every edition's reading, where sources differ,
+    what it applies to, translations, sources with their documents' titles, and links to related entries."""
+    game = e.get("game", "")
+    label = "Clarification" if e.get("kind") in ("card", "tile", "evolution") else "Where sources differ"
+    return {
+        "id": e.get("id", ""), "title": e.get("title", ""), "kind": e.get("kind", ""), "text": e.get("text", ""),
+        "by_edition": dict(e.get("by_edition") or {}), "conflict": e.get("conflict"), "conflict_label": label,
+        "editions": list(e.get("editions") or []), "notes": list(e.get("notes") or []),
+        "translations": [{"lang": k, "name": LANG_NAMES.get(k, k), "text": v}
+                         for k, v in (e.get("translations") or {}).items()],
+        "sources": [{"doc": s["doc"], "edition": s.get("edition"), "section": s.get("section", ""),
+                     "title": document_title(game, s["doc"], rules_dirs)} for s in e.get("sources") or []],
+        "related": [{"id": r, "href": f"{where[r]}#{r}" if r in where else None} for r in e.get("related") or []],
+    }
+
+
+def _groups(entries: list[dict[str, Any]], suffix: str) -> list[dict[str, Any]]:
+    """Entries in sections: rules by the second part of their id (``kd.turn.*``: Turn), editions and
+    variants apart; other pages in one section."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for e in entries:
+        if e["kind"] in KIND_WORDS:
+            key = KIND_WORDS[e["kind"]]
+        elif suffix == "rules":
+            parts = e["id"].split(".")
+            key = parts[1].replace("-", " ").capitalize() if len(parts) > 2 else "General"
+        else:
+            key = ""
+        groups.setdefault(key, []).append(e)
+    order = sorted(groups, key=lambda k: (k in KIND_WORDS.values(), list(groups).index(k)))
+    return [{"title": k, "anchor": "s-" + k.lower().replace(" ", "-") if k else "", "entries": groups[k]}
+            for k in order]
+
+
+def _setup(gid: str, rules_dirs: RulesDirs) -> dict[str, Any]:
+    """The setup sheet tabulated: one column per player count (and per variant that changes it)."""
+    info = next(g for g in kbgrules.games(rules_dirs) if g.id == gid)
+    columns: list[tuple[str, Any]] = []
+    for n in range(info.min_players, info.max_players + 1):
+        columns.append((f"{n} players", kbgrules.setup_sheet(kbgrules.load(gid, players=n, rules_dirs=rules_dirs))))
+    for v in info.variants:
+        if v.players and not v.option:
+            for n in v.players:
+                try:
+                    rs = kbgrules.load(gid, players=n, variants=[v.id], rules_dirs=rules_dirs)
+                except KbgError:
+                    continue
+                columns.append((f"{n} players, {v.title}", kbgrules.setup_sheet(rs)))
+    keys: list[str] = []
+    for _, sheet in columns:
+        keys += [k for k in sheet.facts if k not in keys]
+    rows = [{"fact": k.replace("_", " "), "values": [_fact(sheet.facts.get(k)) for _, sheet in columns]}
+            for k in keys]
+    sheets = [{"title": title, "summary": sheet.summary, "sections": sheet.sections, "rules": sheet.rules}
+              for title, sheet in columns]
+    return {"columns": [t for t, _ in columns], "rows": rows, "sheets": sheets}
+
+
+def _fact(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')}: {_fact(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(_fact, value)) or "-"
+    return str(value)
+
+
+def _domino_pictures(rules_dirs: RulesDirs) -> dict[str, Any]:
+    rs = kbgrules.load("kingdomino", rules_dirs=rules_dirs)
+    palette = {t.letter: t.colour or "#cccccc" for t in rs.terrains}
+    names = {t.letter: t.name for t in rs.terrains}
+    letter = {t.id: t.letter for t in rs.terrains}
+    out = {}
+    for d in rs.dominoes:
+        row = " ".join(f"{letter[h.terrain]}{h.crowns or ''}" for h in (d.first, d.second))
+        out[f"kd.domino.{d.number}"] = svg.kingdom([row], palette, names, None, f"Domino {d.number}")
+    return out
+
+
+def _glossaries(games: dict[str, Any], rules_dirs: RulesDirs) -> list[dict[str, Any]]:
+    out = []
+    for gid in PAGES:
+        if gid not in games:
+            continue
+        data = kbgrules.load(gid, rules_dirs=rules_dirs).data.get("glossary") or {}
+        rows = [{"concept": cid, "note": c.get("note"),
+                 "words": {lang: ", ".join(c.get("words", {}).get(lang, ())) for lang in LANG_NAMES}}
+                for cid, c in data.items()]
+        out.append({"game": games[gid].name, "anchor": GAME_SHORT[gid], "rows": rows})
+    return out
+

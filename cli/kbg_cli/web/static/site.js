@@ -1,0 +1,49 @@
+// The search box of the kbg site: KbgSearch (search.js) ranks the entries of search-index.js as
+// `kbg explain` does; each answer links to the page and anchor that show the entry.
+(function () {
+  "use strict";
+  var input = document.getElementById("q");
+  var status = document.getElementById("search-status");
+  var list = document.getElementById("results");
+  if (!input || !status || !list) return;
+  if (typeof KbgSearch === "undefined" || !window.KBG_INDEX) {
+    status.textContent = "The search could not start; every entry is on the pages below.";
+    return;
+  }
+  var games = {"kingdomino": "Kingdomino", "king-of-tokyo": "King of Tokyo"};
+
+  function show(query) {
+    list.textContent = "";
+    if (!query.trim()) {
+      status.textContent = "Answers appear as you type.";
+      return;
+    }
+    var result = KbgSearch.search(window.KBG_INDEX, query, {limit: 5});
+    if (result.error) {
+      status.textContent = result.error;
+      return;
+    }
+    status.textContent = result.hits.length ? "Best answer first:" : "No entry matches that question.";
+    result.hits.forEach(function (hit) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = window.KBG_PAGES[hit.id] || "#";
+      link.textContent = hit.title;
+      var where = document.createElement("span");
+      where.className = "id";
+      where.textContent = " " + hit.id + ", " + (games[hit.game] || hit.game);
+      item.appendChild(link);
+      item.appendChild(where);
+      list.appendChild(item);
+    });
+  }
+
+  var timer = null;
+  input.addEventListener("input", function () {
+    clearTimeout(timer);
+    timer = setTimeout(function () { show(input.value); }, 120);
+  });
+  var asked = new URLSearchParams(window.location.search).get("q");
+  if (asked) input.value = asked;
+  show(input.value);
+})();
