@@ -136,3 +136,77 @@ def test_html_keeps_the_usual_output_and_exit_code(tmp_path: Path, command: str)
     plain = CliRunner().invoke(app, [command, log])
     with_html = CliRunner().invoke(app, [command, log, "--html", str(tmp_path / "r.html")])
     assert (with_html.exit_code, with_html.stdout) == (plain.exit_code, plain.stdout)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    r = CliRunner().invoke(app, ["site", str(out)])
+    assert r.exit_code == 0 and "wrote 17 files" in r.stderr
+    return out
+
+
+def test_the_site_shows_every_entry_once_under_its_id(site: Path) -> None:
+    from kbgrules.explain.rank import topics
+
+    ids: dict[str, list[str]] = {}
+    for page in site.glob("*.html"):
+        for el in Page(page.read_text(encoding="utf-8")).elements:
+            if el["tag"] == "article" and el["id"]:
+                ids.setdefault(str(el["id"]), []).append(page.name)
+    expected = {t["id"] for t in topics()}
+    assert set(ids) == expected and all(len(pages) == 1 for pages in ids.values())
+
+
+def test_a_site_entry_says_what_kbg_explain_says(site: Path) -> None:
+    from markupsafe import escape
+
+    from kbgrules.explain.rank import lookup
+
+    for eid, page in [("kot.card.acid-attack", "king-of-tokyo-cards.html"),
+                      ("kd.score.tiebreak", "kingdomino-rules.html"),
+                      ("kot.faq.heal-in-tokyo", "king-of-tokyo-faq.html"),
+                      ("kd.domino.37", "kingdomino-dominoes.html")]:
+        entry = lookup(eid)
+        assert entry is not None
+        text = (site / page).read_text(encoding="utf-8")
+        block = text[text.index(f'id="{eid}"'):]
+        block = block[:block.index("</article>")]
+        for part in [entry["text"], entry.get("conflict"), *(entry.get("by_edition") or {}).values(),
+                     *(entry.get("translations") or {}).values()]:
+            if part:
+                assert str(escape(part)) in block, (eid, part[:60])
+        assert f"kbg explain {eid}" in block
+
+
+def test_every_link_of_the_site_leads_somewhere(site: Path) -> None:
+    anchors = {p.name: {str(e["id"]) for e in Page(p.read_text(encoding="utf-8")).elements if e["id"]}
+               for p in site.glob("*.html")}
+    for page in site.glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        for href in re.findall(r'href="([^"]+)"', text):
+            assert "://" not in href, (page.name, href)
+            name, _, anchor = href.partition("#")
+            target = name or page.name
+            assert target in anchors, (page.name, href)
+            assert not anchor or anchor in anchors[target], (page.name, href)
+        assert re.findall(r'src="([^"]+)"', text) in ([], ["search-index.js", "search.js", "site.js"])
+
+
+def test_the_site_tabulates_setup_and_the_glossary(site: Path) -> None:
+    setup = (site / "kingdomino-setup.html").read_text(encoding="utf-8")
+    head = setup[setup.index("<thead>"):setup.index("</thead>")]
+    assert re.findall(r'<th scope="col">([^<]+)</th>', head) == [
+        "fact", "2 players", "3 players", "4 players", "2 players, The Mighty Duel"]
+    glossary = (site / "glossary.html").read_text(encoding="utf-8")
+    assert '<td lang="ko">' in glossary and "항복" in glossary and "Königreich".lower() in glossary.lower()
+    index = (site / "search-index.js").read_text(encoding="utf-8")
+    assert index.startswith("window.KBG_INDEX = {") and "window.KBG_PAGES" in index
+
+
+def test_the_site_holds_house_rules(tmp_path: Path) -> None:
+    r = CliRunner().invoke(app, ["--rules", str(ROOT / "docs" / "examples" / "house-rules"), "site", str(tmp_path)])
+    assert r.exit_code == 0
+    assert "big-kingdom" in (tmp_path / "kingdomino-rules.html").read_text(encoding="utf-8")
+    r = CliRunner().invoke(app, ["site", ""])
+    assert r.exit_code == 2

@@ -41,6 +41,8 @@
   var timer = null;
   input.addEventListener("input", function () {
     clearTimeout(timer);
+    list.textContent = "";  // no answer to an earlier question stays on screen
+    status.textContent = "Searching...";
     timer = setTimeout(function () { show(input.value); }, 120);
   });
   var asked = new URLSearchParams(window.location.search).get("q");

@@ -1,0 +1,642 @@
+/* The question search of `kbg explain` in plain JavaScript, for the offline site: a port of
+ * kbgrules/explain/text.py (reading a question) and rank.py (ranking), run on the parsed
+ * rules_data/explain-index.json. KbgSearch.search(index, query, {game, limit}) returns what
+ * Python's search returns ({hits, lang, game, confident, ...}), or {error} for a refused query.
+ * tests/test_site_search.py checks it agrees with Python on every test question.
+ *
+ * Unicode: Python's \w is [\p{L}\p{N}_] here, \b a look-around on it, str.isalpha \p{L},
+ * str.isspace the WS class, str.casefold toLowerCase plus ß -> ss (a few Greek, Cyrillic and
+ * Cherokee letters fold otherwise; no search word holds them). JavaScript may know a newer Unicode
+ * than Python (14.0 in 3.11): characters added since can differ (U+1CCF0-9 fold to digits here).
+ */
+var KbgSearch = (function () {
+  "use strict";
+
+  const CONCEPT = "~";
+  const WEAK_SIGN = 0.25;
+  const K1 = 1.2, B = 0.75;
+  const MAX_QUERY = 1000, MAX_FUZZY = 12;
+  const CONCEPT_WEIGHT = 1.0, WORD_WEIGHT = 1.0;
+  const KIND_PRIOR = { faq: 1.15, rule: 1.1, card: 1.05, tile: 1.05, evolution: 1.05 };
+  const LOG_PRIOR = 0.5, SCOPE_PRIOR = 0.6, LEAN_PRIOR = 1.2, BOTH_GAMES = 0.9;
+  const NAME_BONUS = 8.0, RELATED_NAME_BONUS = 6.0;
+  const EXACT_PHRASE_BONUS = 12.0, PARTIAL_PHRASE_BONUS = 3.0;
+  const SURE_COVERAGE = 0.6, WEAK_COVERAGE = 0.35, SURE_MARGIN = 0.05;
+  const NO_ANSWER_COVERAGE = 0.2, UNKNOWN_WEIGHT = 0.5;
+
+  const STOP = {
+    en: `a an the i i'm im my me we our you your he she his her they them is are am be been can could
+        do does did to in into of on at for with what whats how when where who which if it its this that
+        there then than or and not no so as by from have has had get gets got happen happens happened
+        rule rules about will would should must may might just any some all one still also only
+        anyone someone question please thanks hi hello s t don doesn didn isn aren wasn but out up
+        over then still also each every other more most very much many same even own too again once
+        here there while because since though although yet whether either neither both`,
+    fr: `le la les l de des du d un une et est en dans que qui je j on peut il elle au aux pour sur ce
+        se ne pas plus si ou mais avec son sa ses mon ma mes vous nous tu te me qu y a c est-ce
+        faut-il peut-on doit comment quoi bonjour merci n m s sont être avoir cette ces cet leur
+        leurs tout tous toute toutes aussi très bien alors donc car ici jeu jouer par pour`,
+    vi: `có không là và của được khi thì cho một những các này ở với mình bạn tôi nếu thì sao
+        gì nào ai làm thế vậy hay hoặc đã đang sẽ phải cần nhé ạ ơi`,
+    de: `der die das den dem des ein eine einen einem einer und ist in im zu zum zur von mit auf für
+        an am als auch aber oder wenn wann wie was wer wo ich du er sie es wir ihr man kann darf
+        muss soll nicht kein keine noch nur bei nach aus so dann dass ob hat haben sein bin bist
+        dies diese dieser dieses diesem jeder jede jedes jedem jeden sich mir mich dir dich ihm ihn uns
+        euch wird werden wurde war waren einmal immer schon sehr mehr ganz also dabei dafür damit
+        dann denn doch hier dort weil sondern sowie zwischen gibt geht spiel spielen`,
+    es: `el la los las lo un una unos unas y o de del al en que es se por para con no sí si su sus
+        mi mis tu yo me te le les nos como cuando cuál qué quién puede puedo hay hola gracias está
+        son ser pero más muy ya también este esta estos estas ese esa eso cada todo todos toda todas
+        nuestro nuestra vuestro otro otra otros hace hacer tiene tienen tener juego jugar`,
+  };
+  const NUMBERS = {
+    0: "zero zéro null cero không 영", 1: "one un une eins ein uno una một 하나 한",
+    2: "two deux zwei dos hai 둘 두", 3: "three trois drei tres ba 셋 세", 4: "four quatre vier cuatro bốn 넷 네",
+    5: "five cinq fünf cinco năm 다섯", 6: "six sechs seis sáu 여섯", 7: "seven sept sieben siete bảy 일곱",
+    8: "eight huit acht ocho tám 여덟", 9: "nine neuf neun nueve chín 아홉", 10: "ten dix zehn diez mười 열",
+  };
+  const KO_PARTICLES = ["에서는", "에서", "으로", "에게", "까지", "부터", "보다", "처럼", "은", "는", "이", "가", "을",
+    "를", "에", "의", "도", "로", "와", "과", "만", "나", "랑"];
+  const VI_MARKS = new Set("ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ");
+
+  // ------------------------------------------------------------------ characters and words
+
+  const WS = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+  const W = "\\p{L}\\p{N}_";
+  const STRIP = new RegExp(`^[${WS}]+|[${WS}]+$`, "gu");
+  const WORD = /[0-9a-z]+|[\uac00-\ud7a3]+/g;
+  const RAW_WORD = /[\p{L}\p{N}]+/gu;
+  const GRID = new RegExp(`(\\p{Nd})[${WS}]*[x×*][${WS}]*(\\p{Nd})`, "gu");
+  const DIGIT_PLURAL = new RegExp(`(?<![${W}])([0-9])(?:s|'s|er)(?![${W}])`, "gu");
+  const DICE_RUN = new RegExp(`(?<![${W}])([1-6])(?:[${WS}]*[-,/+x ][${WS}]*\\1){2,}(?![${W}])`
+    + `|(?<![${W}])(111|222|333)(?![${W}])`, "gu");
+  const COUNT_FACE = new RegExp(`(?<![${W}])([3-8])[${WS}]*(?:x[${WS}]*)?(?:of[${WS}]+|de[${WS}]+|des[${WS}]+)?`
+    + `([1-3])(?:s|'s|er)?(?![${W}])`, "gu");
+  const FRENCH_ELISION = new RegExp(`(?<![${W}])(?:qu|l|d|j|n|s|c)'`, "u");
+  const DOMINO = new RegExp(`^(?:domino|tile|#)?[${WS}]*#?(\\p{Nd}{1,2})$`, "u");
+  const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\udc80-\udcff]/u;
+  const ASCII = /^[\x00-\x7f]*$/;
+
+  const isHangul = (w) => w[0] >= "\uac00" && w[0] <= "\ud7a3";
+  const isAlpha = (w) => /^\p{L}+$/u.test(w);
+  const casefold = (s) => s.toLowerCase().replace(/ß/g, "ss");
+  const matchAll = (re, s) => s.match(re) || [];
+  const unique = (xs) => [...new Set(xs)];
+  const own = (obj, key) => (obj && Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined);
+
+  // unicodedata.combining(x) != 0: canonical ordering moves x past a mark of class 240 or 1
+  const combining = (x) => ("\u0345" + x).normalize("NFD") !== "\u0345" + x
+    || (x + "\u0334").normalize("NFD") !== x + "\u0334";
+
+  const folded = new Map();
+  function foldChar(c) {
+    let f = folded.get(c);
+    if (f === undefined) {
+      if ((c >= "\uac00" && c <= "\ud7a3") || (c >= "\u1100" && c <= "\u11ff") || (c >= "\u3130" && c <= "\u318f")) f = c;
+      else if (c === "đ" || c === "Đ") f = "d";
+      else if (c === "ß") f = "ss";
+      else f = [...c.normalize("NFKD")].filter((x) => !combining(x)).join("");
+      folded.set(c, f);
+    }
+    return f;
+  }
+
+  function fold(text) {
+    if (ASCII.test(text)) return text.toLowerCase();
+    let out = "";
+    for (const c of casefold(text).normalize("NFC")) out += foldChar(c);
+    return out;
+  }
+
+  const STOPWORDS = new Set();
+  const STOP_BY_LANG = new Map();
+  for (const [lang, ws] of Object.entries(STOP)) {
+    const set = new Set(ws.split(/\s+/).filter(Boolean).map(fold));
+    STOP_BY_LANG.set(lang, set);
+    set.forEach((w) => STOPWORDS.add(w));
+  }
+  const STOP_OWNERS = new Map();
+  for (const set of STOP_BY_LANG.values()) for (const w of set) STOP_OWNERS.set(w, (STOP_OWNERS.get(w) || 0) + 1);
+  const NUMBER_WORDS = new Map();
+  for (const [n, ws] of Object.entries(NUMBERS)) {
+    for (const w of ws.split(" ")) if (!isHangul(w)) NUMBER_WORDS.set(fold(w), n);
+  }
+
+  function stem(word) {
+    if (word.length <= 3 || !isAlpha(word) || isHangul(word)) return word;
+    let w = word;
+    if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
+    else if (["ches", "shes", "sses", "xes"].some((e) => w.endsWith(e))) w = w.slice(0, -2);
+    else if (w.endsWith("s") && !["ss", "us", "is"].some((e) => w.endsWith(e))) w = w.slice(0, -1);
+    if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
+    else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
+    if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
+    return w;
+  }
+
+  function koreanForms(word) {
+    const forms = [word];
+    const p = KO_PARTICLES.find((p) => word.endsWith(p) && word.length > p.length);
+    if (p) forms.push(word.slice(0, -p.length));
+    for (let i = 2; i < word.length; i++) forms.push(word.slice(0, i));
+    return forms;
+  }
+
+  function words(text) {
+    const t = fold(text).replace(GRID, "$1x$2").replace(DIGIT_PLURAL, "$1");
+    return matchAll(WORD, t).map((w) => NUMBER_WORDS.get(w) || w);
+  }
+
+  const phrase = (text) => matchAll(WORD, fold(text)).join(" ");
+
+  function tokens(text) {
+    const out = [];
+    for (const w of words(text)) {
+      if (isHangul(w)) {
+        if (w.length === 1) out.push(w);
+        else for (let i = 0; i < w.length - 1; i++) out.push(w.slice(i, i + 2));
+      } else if (!STOPWORDS.has(w)) out.push(stem(w));
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ packed tables
+
+  function table(value) {
+    if (typeof value !== "string") return new Map(Object.entries(value || {}));
+    const map = new Map();
+    for (const line of value.split("\n")) {
+      if (!line) continue;
+      const tab = line.indexOf("\t");
+      const key = tab < 0 ? line : line.slice(0, tab);
+      if (!map.has(key)) map.set(key, tab < 0 ? "" : line.slice(tab + 1));
+    }
+    return map;
+  }
+
+  function listed(value) {
+    if (value === undefined || value === null) return [];
+    return typeof value === "string" ? value.split(/\s+/).filter(Boolean) : [...value];
+  }
+
+  // ------------------------------------------------------------------ glossary analysis
+
+  function diceTerms(text) {
+    const out = [];
+    for (const m of text.matchAll(DICE_RUN)) {
+      out.push([CONCEPT + "number-set", m[0]], [CONCEPT + "face-" + (m[1] || m[2][0]), m[0]]);
+    }
+    for (const m of text.matchAll(COUNT_FACE)) out.push([CONCEPT + "number-set", m[0]], [CONCEPT + "face-" + m[2], m[0]]);
+    return out;
+  }
+
+  function add(a, cids, src, cgames, sign = 1.0) {
+    const games = new Set();
+    for (const cid of cids) {
+      (cgames.get(cid) || []).forEach((g) => games.add(g));
+      a.concepts.push([CONCEPT + cid, src]);
+    }
+    if (games.size) a.games.push([games, sign]);
+  }
+
+  function keysOf(forms) {
+    if (forms.every((fs) => fs.length === 1)) return [forms.map((fs) => fs[0]).join(" ").trim()];
+    let keys = [""];
+    for (const fs of forms) keys = keys.flatMap((k) => fs.map((f) => `${k} ${f}`.trim())).slice(0, 32);
+    return keys;
+  }
+
+  function compoundParts(word, phrases) {
+    const parts = [];
+    for (let i = word.length - 3; i > 3; i--) {
+      if (phrases.has(word.slice(0, i))) { parts.push(word.slice(0, i)); break; }
+    }
+    for (let i = 3; i < word.length - 3; i++) {
+      const tail = stem(word.slice(i));
+      if (phrases.has(tail)) { parts.push(tail); break; }
+    }
+    return parts;
+  }
+
+  // analyze(text, glossary) of text.py, for a question (every game's concepts)
+  function analyze(text, g) {
+    const a = { terms: tokens(text), concepts: [], games: [], langs: new Map() };
+    const rawset = new Set(matchAll(RAW_WORD, text).map((w) => casefold(w).normalize("NFC")));
+    const ws = words(text);
+    const dice = diceTerms(ws.join(" "));
+    if (dice.length) {
+      add(a, ["number-set"], dice[0][1], g.cgames);
+      a.concepts.push(...dice.filter((d) => d[0] !== CONCEPT + "number-set"));
+    }
+    const forms = ws.map((w) => (isHangul(w) ? koreanForms(w) : [stem(w)]));
+    const covered = ws.map(() => false);
+    let i = 0;
+    while (i < ws.length) {
+      let matched = 0;
+      for (let n = Math.min(g.longest, ws.length - i); n > 0 && !matched; n--) {
+        for (const key of keysOf(forms.slice(i, i + n))) {
+          const cids = listed(g.phrases.get(key));
+          if (cids.length && (n > 1 || !STOPWORDS.has(ws[i]))) {
+            add(a, cids, ws.slice(i, i + n).join(" "), g.cgames, g.weak.has(key) ? WEAK_SIGN : 1.0);
+            const langs = listed(g.langs.get(key));
+            for (const lang of langs) a.langs.set(lang, (a.langs.get(lang) || 0.0) + 1.0 / langs.length);
+            matched = n;
+            break;
+          }
+        }
+      }
+      for (let k = i; k < i + matched; k++) covered[k] = true;
+      i += matched || 1;
+    }
+    ws.forEach((w, k) => {
+      if (!covered[k] && w.length >= 7 && isAlpha(w) && !isHangul(w) && !STOPWORDS.has(w)) {
+        for (const part of compoundParts(w, g.phrases)) add(a, listed(g.phrases.get(part)), w, g.cgames);
+      }
+    });
+    for (const [key, cids] of g.exact) if (rawset.has(key)) add(a, cids, key, g.cgames);
+    return a;
+  }
+
+  // ------------------------------------------------------------------ languages
+
+  function detectLanguage(text, glossaryLangs) {
+    const low = casefold(text).normalize("NFC");
+    if (/[\uac00-\ud7a3]/.test(low)) return ["ko", true];
+    if ([...low].some((c) => VI_MARKS.has(c))) return ["vi", true];
+    const score = new Map([["en", 0.0], ["fr", 0.0], ["de", 0.0], ["es", 0.0], ["vi", 0.0]]);
+    const bump = (lang, v) => score.set(lang, score.get(lang) + v);
+    if (/[äöüß]/.test(low)) bump("de", 2);
+    if (/[ñ¿¡]/.test(low)) bump("es", 2);
+    if (/[çœèùû]/.test(low) || FRENCH_ELISION.test(low)) bump("fr", 2);
+    for (const w of words(text)) {
+      for (const [lang, set] of STOP_BY_LANG) if (set.has(w)) bump(lang, 1.0 / STOP_OWNERS.get(w));
+    }
+    for (const [lang, v] of glossaryLangs || []) if (score.has(lang)) bump(lang, 0.5 * v);
+    let best = "en";
+    for (const [lang, v] of score) if (v > score.get(best)) best = lang;
+    const ranked = [...score.values()].sort((x, y) => y - x);
+    if (ranked[0] === 0) return ["en", false];
+    return [best, ranked[0] >= 1 && ranked[0] >= 1.5 * ranked[1]];
+  }
+
+  function unsupportedScript(text) {
+    const letters = [...text].filter((c) => /\p{L}/u.test(c));
+    if (!letters.length) return false;
+    return !letters.some((c) => c < "\x80" || (c >= "\u00c0" && c <= "\u024f") || (c >= "\u1e00" && c <= "\u1eff")
+      || (c >= "\uac00" && c <= "\ud7a3") || (c >= "\u1100" && c <= "\u11ff") || (c >= "\u3130" && c <= "\u318f"));
+  }
+
+  // ------------------------------------------------------------------ typos (kbgrules.core.closest, difflib)
+
+  function edits(a, b) {
+    if (a === b) return 0;
+    let prev2 = [], prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const cur = [i];
+      for (let j = 1; j <= b.length; j++) {
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] !== b[j - 1] ? 1 : 0));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], prev2[j - 2] + 1);
+      }
+      prev2 = prev;
+      prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  const allowedEdits = (w) => (w.length < 4 ? 0 : w.length < 8 ? 1 : 2);
+
+  // the letters difflib's SequenceMatcher(None, a, b) matches (b shorter than 200: no junk, so a
+  // longest match needs no widening)
+  function matchedLetters(a, b, b2j) {
+    let total = 0;
+    const queue = [[0, a.length, 0, b.length]];
+    while (queue.length) {
+      const [alo, ahi, blo, bhi] = queue.pop();
+      let bi = alo, bj = blo, bk = 0, j2len = new Map();
+      for (let i = alo; i < ahi; i++) {
+        const next = new Map();
+        for (const j of b2j.get(a[i]) || []) {
+          if (j < blo) continue;
+          if (j >= bhi) break;
+          const k = (j2len.get(j - 1) || 0) + 1;
+          next.set(j, k);
+          if (k > bk) { bi = i - k + 1; bj = j - k + 1; bk = k; }
+        }
+        j2len = next;
+      }
+      if (bk) {
+        total += bk;
+        if (alo < bi && blo < bj) queue.push([alo, bi, blo, bj]);
+        if (bi + bk < ahi && bj + bk < bhi) queue.push([bi + bk, ahi, bj + bk, bhi]);
+      }
+    }
+    return total;
+  }
+
+  // closest(word, candidates, n=1, cutoff) of kbgrules.core.closest
+  function closest(word, candidates, cutoff) {
+    const b2j = new Map();
+    for (let j = 0; j < word.length; j++) (b2j.get(word[j]) || b2j.set(word[j], []).get(word[j])).push(j);
+    const scored = [];
+    for (const x of candidates) {
+      const length = x.length + word.length;
+      if (2.0 * Math.min(x.length, word.length) / length < cutoff) continue;
+      const r = 2.0 * matchedLetters(x, word, b2j) / length;
+      if (r >= cutoff) scored.push([r, x]);
+    }
+    scored.sort((p, q) => q[0] - p[0] || (q[1] > p[1] ? 1 : q[1] < p[1] ? -1 : 0));
+    const limit = allowedEdits(word);
+    const short = scored.slice(0, 10).map(([, c]) => [edits(word, c), c]);
+    short.sort((p, q) => p[0] - q[0]); // stable: difflib's order on a tie
+    return short.filter(([d]) => d <= limit).slice(0, 1).map(([, c]) => c);
+  }
+
+  function fuzzyConcepts(terms, g, postings, budget, lang) {
+    let singles = null;
+    const out = [];
+    for (const t of terms) {
+      if (budget <= 0) break;
+      if (postings.has(t) || g.phrases.has(t) || t.length < 5 || isHangul(t) || !ASCII.test(t)) continue;
+      budget -= 1;
+      if (singles === null) {
+        singles = [...g.langs].filter(([k, ls]) => !k.includes(" ") && k.length >= 4 && !isHangul(k)
+          && listed(ls).includes(lang)).map(([k]) => k);
+      }
+      for (const k of closest(t, singles, 0.7)) for (const c of listed(g.phrases.get(k))) out.push([t, CONCEPT + c]);
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ the index
+
+  const prepared = new WeakMap();
+  function prepare(index) {
+    let p = prepared.get(index);
+    if (p) return p;
+    const gl = index.glossary || {};
+    const lengths = index.lengths;
+    p = {
+      meta: index.meta,
+      ids: new Map(index.meta.map((m, n) => [m[0], n])),
+      postings: table(index.postings),
+      phrases: table(index.phrases),
+      names: table(index.names),
+      lengths,
+      avg: lengths.reduce((s, x) => s + x, 0) / Math.max(1, index.meta.length),
+      g: {
+        phrases: table(gl.phrases), exact: table(gl.exact), cgames: table(gl.games), langs: table(gl.langs),
+        weak: table(Array.isArray(gl.weak) ? Object.fromEntries(gl.weak.map((w) => [w, ""])) : gl.weak),
+        longest: parseInt(gl.longest || 1, 10),
+      },
+    };
+    p.byLen = new Map();
+    for (const name of p.names.keys()) {
+      const n = name.split(" ").filter(Boolean).length;
+      (p.byLen.get(n) || p.byLen.set(n, []).get(n)).push(name);
+    }
+    prepared.set(index, p);
+    return p;
+  }
+
+  const nums = (packed) => (packed || "").split(/\s+/).filter(Boolean).map(Number);
+
+  // Python's round(x, 3): the nearest of the 3-decimal numbers, half to even on an exact tie
+  function round3(x) {
+    const r = Number(x.toFixed(3));
+    if (Math.abs((Math.abs(x) * 1000) % 1 - 0.5) > 1e-6) return r;
+    const exact = Math.abs(x).toFixed(100), dot = exact.indexOf(".");
+    const tie = /^50*$/.test(exact.slice(dot + 4)) && Number(exact[dot + 3]) % 2 === 0;
+    return tie ? Math.sign(x) * Number(exact.slice(0, dot + 4)) : r;
+  }
+
+  // Python's int() of Unicode digits: each digit's place in its run of ten
+  function digitValue(s) {
+    let v = 0;
+    for (const c of s) {
+      let cp = c.codePointAt(0), start = cp;
+      while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
+      v = v * 10 + ((cp - start) % 10);
+    }
+    return v;
+  }
+
+  // ------------------------------------------------------------------ reading the query
+
+  function checkQuery(query) {
+    if (typeof query !== "string") throw new QueryError(`a query is text, not ${typeof query}`, "query-type");
+    const q = query.replace(STRIP, "");
+    if (!q) throw new QueryError("the query is empty; ask with words, a rule id or a card name", "empty-query");
+    const n = [...q].length;
+    if (n > MAX_QUERY) {
+      throw new QueryError(`the query is ${String(n).replace(/\B(?=(\d{3})+$)/g, ",")} characters; `
+        + `kbg explain reads questions of up to ${MAX_QUERY}`, "query-too-long");
+    }
+    if (CONTROL.test(q)) throw new QueryError("the query holds control characters or bytes that are not text", "query-binary");
+    if (unsupportedScript(q)) {
+      throw new QueryError("kbg explain reads English, Korean, French, Vietnamese, German and Spanish; "
+        + "this query is in another script", "unsupported-language");
+    }
+    return q;
+  }
+
+  class QueryError extends Error {
+    constructor(message, code) { super(message); this.code = code; }
+  }
+
+  function namesIn(qWords, names, byLen) {
+    const found = new Map();
+    for (let n = Math.min(6, qWords.length); n > 0; n--) {
+      for (let i = 0; i + n <= qWords.length; i++) {
+        const run = qWords.slice(i, i + n).join(" ");
+        if (n === 1 && (run.length < 5 || STOPWORDS.has(run))) continue;
+        const exact = names.get(run);
+        if (exact) {
+          for (const e of nums(exact)) if (!found.has(e)) found.set(e, [run, 1.0]);
+          continue;
+        }
+        if (run.length < 6 || isHangul(run)) continue;
+        for (const name of byLen.get(n) || []) {
+          const limit = allowedEdits(name) + (name.length >= 14 ? 1 : 0);
+          if (Math.abs(name.length - run.length) <= limit && name[0] === run[0]) {
+            const d = edits(run, name);
+            if (d <= limit) {
+              const r = 1.0 - d / name.length;
+              for (const e of nums(names.get(name))) if (!found.has(e) || found.get(e)[1] < r) found.set(e, [run, r]);
+            }
+          }
+        }
+      }
+    }
+    return found;
+  }
+
+  // ------------------------------------------------------------------ search
+
+  function hitOf(p, n, score, why) {
+    const [id, game, kind, title] = p.meta[n];
+    return { id, score, game, kind, title, why: Object.fromEntries(why || []) };
+  }
+
+  function result(query, hits, confident, lang, game, terms = [], notes = [], other = null, coverage = 1.0) {
+    return { query, hits, confident, lang, game, terms, notes, other_game: other, coverage };
+  }
+
+  function search(index, query, options) {
+    const opts = options || {};
+    const game = opts.game === undefined ? null : opts.game;
+    const limit = opts.limit === undefined || opts.limit === null ? 5 : opts.limit;
+    let q;
+    try {
+      q = checkQuery(query);
+    } catch (e) {
+      if (e instanceof QueryError) return { error: e.message, code: e.code };
+      throw e;
+    }
+    const p = prepare(index);
+    const { meta, ids, postings, lengths, avg } = p;
+    const gameOf = (n) => meta[n][1];
+    const a = analyze(q, p.g);
+    let [lang, sure] = detectLanguage(q, a.langs);
+    lang = sure ? lang : "en";
+
+    const lower = q.toLowerCase();
+    if (ids.has(lower)) {
+      const i = ids.get(lower);
+      return result(query, [hitOf(p, i, 100.0, [["id", 100.0]])], true, lang, gameOf(i));
+    }
+    const dm = DOMINO.exec(lower);
+    if (dm && ids.has(`kd.domino.${digitValue(dm[1])}`)) {
+      const i = ids.get(`kd.domino.${digitValue(dm[1])}`);
+      return result(query, [hitOf(p, i, 100.0, [["domino", 100.0]])], true, lang, "kingdomino");
+    }
+    const nDocs = meta.length;
+
+    // which game the words belong to
+    const gameConcepts = a.concepts.filter(([c]) => c.startsWith(CONCEPT + "game-"));
+    const namedGames = new Set(gameConcepts.map(([c]) => c.slice(CONCEPT.length + 5)));
+    const nameWords = new Set(gameConcepts.flatMap(([, src]) => tokens(src)));
+    const named = namesIn(words(q), p.names, p.byLen);
+    const votes = new Map();
+    const vote = (g, v) => votes.set(g, (votes.get(g) || 0.0) + v);
+    for (const [gs, sign] of a.games) if (gs.size === 1) vote([...gs][0], sign);
+    for (const n of named.keys()) vote(gameOf(n), 1.0);
+    const topVote = () => [...votes].reduce((best, kv) => (kv[1] > best[1] ? kv : best))[0];
+    let qGame = null;
+    if (namedGames.size === 1) qGame = [...namedGames][0];
+    else if (!namedGames.size && votes.size) {
+      const top = topVote();
+      let rest = 0;
+      for (const [g, v] of votes) if (g !== top) rest += v;
+      if (votes.get(top) >= 1 && (rest === 0 || votes.get(top) >= 2 * rest + 1)) qGame = top;
+    }
+    const allowed = game !== null ? game : qGame;
+    const lean = votes.size && qGame === null && allowed === null ? topVote() : null;
+
+    // the terms, each with a weight; unknown words matched to close known ones
+    const qTerms = new Map();
+    const notes = [];
+    for (const [c] of a.concepts) {
+      if (!c.startsWith(CONCEPT + "game-")) qTerms.set(c, Math.max(qTerms.get(c) || 0.0, CONCEPT_WEIGHT));
+    }
+    for (const t of unique(a.terms)) if (!nameWords.has(t) && postings.has(t) && !qTerms.has(t)) qTerms.set(t, WORD_WEIGHT);
+    for (const [t, c] of fuzzyConcepts(a.terms, p.g, postings, MAX_FUZZY, lang)) {
+      if (!qTerms.has(c)) { qTerms.set(c, 0.7); notes.push(`${t} ~ ${c}`); }
+    }
+
+    const scores = new Map();
+    const why = new Map();
+    const credit = (n, key, s, shown) => {
+      scores.set(n, (scores.get(n) || 0.0) + s);
+      (why.get(n) || why.set(n, new Map()).get(n)).set(key, shown);
+    };
+    for (const [t, weight] of qTerms) {
+      const raw = postings.get(t);
+      if (raw === undefined) continue;
+      const docs = raw.split(/\s+/).filter(Boolean).map((pair) => pair.split(":").map(Number));
+      const idf = Math.log(1 + (nDocs - docs.length + 0.5) / (docs.length + 0.5));
+      for (const [n, tf] of docs) {
+        const s = weight * idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[n] / avg));
+        credit(n, t, s, round3(s));
+      }
+    }
+    const qp = phrase(q);
+    for (const n of nums(p.phrases.get(qp))) credit(n, "=phrase", EXACT_PHRASE_BONUS, EXACT_PHRASE_BONUS);
+    if (qp.length >= 4) { // a known phrasing inside the question, or the question inside one
+      const partial = new Map();
+      const qw = qp.split(" ");
+      const inside = new Set();
+      for (let k = 1; k <= Math.min(8, qw.length); k++) {
+        for (let i = 0; i + k <= qw.length; i++) inside.add(qw.slice(i, i + k).join(" "));
+      }
+      const found = [...inside].filter((s) => p.phrases.has(s) && s !== qp && s.length >= 4)
+        .map((s) => [s, p.phrases.get(s)]);
+      if (qp.length >= 8 && qw.length <= 4) for (const [s, ns] of p.phrases) if (s.includes(qp) && s !== qp) found.push([s, ns]);
+      for (const [s, ns] of found) {
+        const bonus = PARTIAL_PHRASE_BONUS * Math.min(s.length, qp.length) / Math.max(s.length, qp.length);
+        for (const n of nums(ns)) if (bonus > (partial.has(n) ? partial.get(n)[0] : 0.0)) partial.set(n, [bonus, s]);
+      }
+      for (const [n, [bonus, s]] of partial) credit(n, `~phrase:${s}`, bonus, round3(bonus));
+    }
+    const namedIds = new Map([...named].map(([n, rr]) => [meta[n][0], rr]));
+    for (const [n, [run, ratio]] of named) credit(n, `=name:${run}`, NAME_BONUS * ratio, round3(NAME_BONUS * ratio));
+    if (namedIds.size) { // the FAQ entries about a named card share its bonus
+      for (const [key, related] of Object.entries(index.faq_related || {})) {
+        const r = related.find((r) => namedIds.has(r));
+        if (r !== undefined) {
+          const [run, ratio] = namedIds.get(r);
+          credit(Number(key), `=about:${run}`, RELATED_NAME_BONUS * ratio, round3(RELATED_NAME_BONUS * ratio));
+        }
+      }
+    }
+
+    const prior = (n) => {
+      const [eid, , kind] = meta[n];
+      let f = own(KIND_PRIOR, kind) || 1.0;
+      if (eid.includes(".log.")) f *= LOG_PRIOR;
+      const need = own(index.needs, String(n));
+      if (need && need.length && !need.some((c) => qTerms.has(c))) f *= SCOPE_PRIOR;
+      if (lean !== null && gameOf(n) === lean) f *= LEAN_PRIOR;
+      return f;
+    };
+    const ranked = [...scores].filter(([n]) => allowed === null || gameOf(n) === allowed)
+      .map(([n, s]) => [s * prior(n), n]).sort((x, y) => y[0] - x[0] || y[1] - x[1]);
+    const hits = ranked.slice(0, limit).map(([s, n]) => hitOf(p, n, round3(s), why.get(n)));
+    let other = null;
+    if (hits.length && allowed === null) {
+      const first = gameOf(ranked[0][1]);
+      const next = ranked.slice(1).find(([, n]) => gameOf(n) !== first);
+      if (next && next[0] >= BOTH_GAMES * hits[0].score) other = hitOf(p, next[1], round3(next[0]), why.get(next[1]));
+    }
+    let confident = false, coverage = 0.0;
+    if (hits.length) {
+      const unknown = unique(a.terms).filter((t) => !postings.has(t) && !isHangul(t)
+        && !notes.some((n) => n.startsWith(`${t} ~`))).length;
+      const bestWhy = why.get(ranked[0][1]);
+      coverage = coverageOf(bestWhy, qTerms, postings, nDocs, unknown);
+      const margin = hits.length > 1 && hits[0].score ? (hits[0].score - hits[1].score) / hits[0].score : 1.0;
+      const namedIt = [...bestWhy.keys()].some((k) => k.startsWith("="));
+      confident = namedIt || coverage >= SURE_COVERAGE || (coverage >= WEAK_COVERAGE && margin >= SURE_MARGIN);
+      if (!namedIt && coverage < NO_ANSWER_COVERAGE) coverage = 0.0;
+    }
+    return result(query, hits, confident, lang, qGame, [...qTerms.keys()], notes, other, round3(coverage));
+  }
+
+  function coverageOf(hitWhy, qTerms, postings, nDocs, unknown) {
+    let total = UNKNOWN_WEIGHT * unknown * Math.log(1 + (nDocs - 0.5) / 1.5);
+    let got = 0.0;
+    for (const [t, w] of qTerms) {
+      const raw = postings.get(t);
+      if (raw === undefined) continue;
+      const df = raw.split(":").length - 1;
+      let idf = Math.log(1 + (nDocs - df + 0.5) / (df + 0.5));
+      if (isHangul(t)) idf *= 0.3;
+      total += w * idf;
+      if (hitWhy.has(t)) got += w * idf;
+    }
+    return total ? got / total : 0.0;
+  }
+
+  return { search, fold, words, tokens, phrase, closest, analyze: (text, index) => analyze(text, prepare(index).g) };
+})();
+
+if (typeof module !== "undefined") module.exports = KbgSearch;

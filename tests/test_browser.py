@@ -1,0 +1,221 @@
+"""The HTML report and the offline site in a real browser: the system's Chromium (Debian's package
+``chromium``), driven by Playwright without its own browser download. Each page is opened from a
+file at a phone's width (360 px) and a desktop's (1280 px): what matters is there and visible, no
+console error, no request leaves the disk, nothing wider than a phone's screen but the parts that
+scroll; the site's search box answers as ``kbg explain`` does. Screenshots go to docs/img/, which
+the README shows.
+
+Skipped, saying why, where Playwright or Chromium is missing (``.ci/run`` installs both).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from kbg_cli.app import app
+
+from .conftest import ROOT
+
+IMG = ROOT / "docs" / "img"
+PHONE, DESKTOP = {"width": 360, "height": 740}, {"width": 1280, "height": 800}
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--disable-extensions"]
+
+
+def _chromium() -> str | None:
+    for name in (os.environ.get("KBG_CHROMIUM"), "chromium", "chromium-browser", "google-chrome"):
+        found = name and shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed: "
+                                   "pip install -e '.[test]'")
+    executable = _chromium()
+    if executable is None:
+        pytest.skip("no Chromium on this machine: apt-get install chromium (or set KBG_CHROMIUM to a browser)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=executable, args=FLAGS)
+        yield b
+        b.close()
+
+
+class Visit:
+    """A page opened from a file, with what it printed to the console and what it asked for."""
+
+    def __init__(self, browser: Any, path: Path | str, viewport: dict[str, int], query: str = "") -> None:
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page = browser.new_page(viewport=viewport)
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.goto(Path(path).resolve().as_uri() + query)
+
+    def visible(self, selector: str) -> Any:
+        el = self.page.locator(selector).first
+        assert el.is_visible(), selector
+        box = el.bounding_box()
+        assert box and box["width"] > 0 and box["height"] > 0, selector
+        return el
+
+    def clean(self) -> None:
+        assert self.errors == [], self.errors
+        outside = [u for u in self.requests if not u.startswith("file:")]
+        assert outside == [], f"requests that leave the disk: {outside}"
+
+    def fits(self, width: int) -> None:
+        """Nothing but the scrolling parts (tables, the Tokyo strip) is wider than the screen."""
+        wide = self.page.evaluate("""(w) => [...document.querySelectorAll('body *')].filter(e => {
+            const r = e.getBoundingClientRect();
+            return r.right > w + 1 && !e.closest('.table-wrap, .scroll') && r.width > 0;
+        }).map(e => e.tagName + '.' + e.className)""", width)
+        assert wide == [], wide
+
+    def shot(self, name: str) -> None:
+        IMG.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(IMG / name))
+
+    def close(self) -> None:
+        self.page.close()
+
+
+def _report(tmp_path: Path, *logs: Path, name: str = "report.html") -> Path:
+    """A report on copies of ``logs`` in ``tmp_path``, named as a user would (the screenshots show them)."""
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        for log in logs:
+            if log.parent != tmp_path:
+                shutil.copy(log, tmp_path / log.name)
+        CliRunner().invoke(app, ["check", *(log.name for log in logs), "--html", name])
+    finally:
+        os.chdir(here)
+    out = tmp_path / name
+    assert out.exists()
+    return out
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    tmp = tmp_path_factory.mktemp("pages")
+    bad = tmp / "three-players.log"
+    text = (ROOT / "examples" / "kingdomino" / "three-players-second-edition.log").read_text()
+    lines = text.splitlines(keepends=True)
+    at = next(i for i, x in enumerate(lines) if " place " in x)
+    words = lines[at].split()
+    lines[at] = " ".join([*words[:3], "a1", "a2"]) + "\n"  # far from the castle: not connected
+    bad.write_text("".join(lines))
+    site = tmp / "site"
+    r = CliRunner().invoke(app, ["site", str(site)])
+    assert r.exit_code == 0, r.output
+    return {
+        "violation": _report(tmp, bad, name="violation.html"),
+        "kot": _report(tmp, ROOT / "examples" / "king-of-tokyo" / "dark-edition.log", name="kot.html"),
+        "dynasty": _report(tmp, ROOT / "examples" / "kingdomino" / "dynasty.log", name="dynasty.html"),
+        "site": site,
+    }
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_report_shows_the_verdict_the_violation_at_its_line_and_the_kingdoms(
+        browser: Any, pages: dict[str, Path], viewport: dict[str, int]) -> None:
+    v = Visit(browser, pages["violation"], viewport)
+    verdict = v.visible("p.verdict.violation")
+    assert verdict.bounding_box()["y"] < 200  # the verdict first
+    problem = v.visible(".problems li.violation")
+    assert "kd-" in problem.inner_text() and v.visible(".problems .rule .sources")
+    v.visible("ol.log li.hit")
+    for k in range(3):
+        assert v.page.locator("svg.kingdom").nth(k).bounding_box()["width"] > 100
+    v.clean()
+    v.fits(viewport["width"])
+    v.shot(f"report-{'phone' if viewport is PHONE else 'desktop'}.png")
+    problem.locator("a").first.click()  # the link goes to the line, which the page marks
+    assert v.page.evaluate("location.hash").startswith("#f1-L")
+    v.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_king_of_tokyo_report_draws_the_race_and_tokyo(browser: Any, pages: dict[str, Path],
+                                                         viewport: dict[str, int]) -> None:
+    v = Visit(browser, pages["kot"], viewport)
+    v.visible("p.verdict.valid")
+    assert v.page.locator("svg.chart").count() == 2
+    chart = v.visible("svg.chart")
+    assert chart.bounding_box()["width"] > 250
+    assert v.page.locator("svg.chart polyline").count() == 8  # life and VP of four monsters
+    v.visible("svg.strip")
+    v.visible("svg.gauge")
+    v.clean()
+    v.fits(viewport["width"])
+    if viewport is DESKTOP:
+        v.page.locator("svg.chart").first.scroll_into_view_if_needed()
+        v.shot("report-king-of-tokyo-desktop.png")
+    v.close()
+
+
+def test_a_report_prints(browser: Any, pages: dict[str, Path]) -> None:
+    v = Visit(browser, pages["dynasty"], DESKTOP)
+    v.page.emulate_media(media="print")
+    assert v.page.locator("svg.kingdom").count() == 9 and v.page.locator("svg.kingdom").first.is_visible()
+    pdf = v.page.pdf()
+    assert pdf[:4] == b"%PDF" and len(pdf) > 10_000
+    v.clean()
+    v.close()
+
+
+QUESTIONS = ["can I heal in tokyo?", "항복", "kann ich in Tokio heilen?", "domino 37", "tie breaker",
+             "peut-on se soigner dans tokyo", "armor plating"]
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_site_searches_as_kbg_explain_does(browser: Any, pages: dict[str, Path], viewport: dict[str, int]) -> None:
+    from kbgrules.explain import search
+
+    v = Visit(browser, pages["site"] / "index.html", viewport)
+    box = v.visible("#q")
+    for q in QUESTIONS:
+        box.fill(q)
+        first = v.page.locator("#results li a").first
+        first.wait_for(state="visible")
+        expected = search(q).best.id
+        assert first.get_attribute("href").endswith("#" + expected), (q, first.get_attribute("href"), expected)
+    box.fill("can I heal in tokyo?")
+    v.page.locator("#results li a").first.wait_for(state="visible")
+    v.shot(f"site-{'phone' if viewport is PHONE else 'desktop'}.png")
+    v.page.locator("#results li a").first.click()
+    v.page.wait_for_load_state()
+    target = v.page.evaluate("location.hash")[1:]
+    assert target == search("can I heal in tokyo?").best.id
+    assert v.page.locator(f"[id='{target}']").is_visible()
+    v.clean()
+    v.fits(viewport["width"])
+    v.close()
+
+
+def test_every_site_page_loads_cleanly_and_fits_a_phone(browser: Any, pages: dict[str, Path]) -> None:
+    for page in sorted(pages["site"].glob("*.html")):
+        v = Visit(browser, page, PHONE)
+        v.visible("main h2")
+        v.clean()
+        v.fits(PHONE["width"])
+        v.close()
+
+
+def test_the_keyboard_reaches_the_content_first(browser: Any, pages: dict[str, Path]) -> None:
+    v = Visit(browser, pages["site"] / "kingdomino-rules.html", DESKTOP)
+    v.page.keyboard.press("Tab")
+    focused = v.page.evaluate("document.activeElement.className + ' ' + document.activeElement.getAttribute('href')")
+    assert focused == "skip #main" and v.page.locator("a.skip").is_visible()
+    v.close()
