@@ -126,6 +126,8 @@ def test_the_page_is_never_written_over_an_input(tmp_path: Path) -> None:
     before = log.read_bytes()
     r = CliRunner().invoke(app, ["check", str(log), "--html", str(log)])
     assert r.exit_code == 2 and "is an input" in r.stderr and log.read_bytes() == before
+    r = CliRunner().invoke(app, ["check", str(tmp_path), "--html", str(log)])  # an input found in a folder
+    assert r.exit_code == 2 and log.read_bytes() == before
     r = CliRunner().invoke(app, ["check", str(log), "--html", ""])
     assert r.exit_code == 2
 

@@ -290,10 +290,12 @@ def _html_target(html: str, paths: list[str]) -> None:
     """The page is never written over an input, nor to an empty name."""
     import os
 
+    from .play import expand
+
     if not html:
         raise typer.BadParameter("an empty path names no file", param_hint="--html")
     target = os.path.realpath(html)
-    if html == "-" or any(p != "-" and os.path.realpath(p) == target for p in paths):
+    if html == "-" or any(p != "-" and os.path.realpath(p) == target for p in [*paths, *expand(paths)]):
         raise typer.BadParameter(f"{html!r} is an input: the page goes to a file of its own", param_hint="--html")
 
 
