@@ -45,9 +45,7 @@ class KbgGroup(TyperGroup):
                 render.error(line)
             code = EXIT_USAGE
         except BrokenPipeError:
-            from .entry import reader_gone
-
-            reader_gone()
+            render.reader_gone()
             code = EXIT_OK
         except ClickException as exc:  # click's own words, on one line
             ctx = getattr(exc, "ctx", None)
@@ -75,9 +73,7 @@ class KbgGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
-            from .entry import reader_gone
-
-            reader_gone()
+            render.reader_gone()
             raise typer.Exit(EXIT_OK) from None
 
 
@@ -290,12 +286,12 @@ def _html_target(html: str, paths: list[str]) -> None:
     """The page is never written over an input, nor to an empty name."""
     import os
 
-    from .play import expand
+    from kbgrules.core.logfile import input_files
 
     if not html:
         raise typer.BadParameter("an empty path names no file", param_hint="--html")
     target = os.path.realpath(html)
-    if html == "-" or any(p != "-" and os.path.realpath(p) == target for p in [*paths, *expand(paths)]):
+    if html == "-" or any(p != "-" and os.path.realpath(p) == target for p in [*paths, *input_files(paths)]):
         raise typer.BadParameter(f"{html!r} is an input: the page goes to a file of its own", param_hint="--html")
 
 

@@ -24,6 +24,8 @@ def _explain(args: list[str]) -> int:
         sys.stdout.flush()
         return code
     except BrokenPipeError:  # the reader went away (`| head`): not a failure
+        from .render import reader_gone
+
         reader_gone()
         return 0
     except Exception as exc:
@@ -34,16 +36,6 @@ def _explain(args: list[str]) -> int:
         kind = "io" if isinstance(exc, OSError) else "internal"
         sys.stderr.write(f"kbg: error {kind}: {type(exc).__name__}: {exc} (set KBG_DEBUG=1 for a traceback)\n")
         return 2
-
-
-def reader_gone() -> None:
-    """Standard output's reader went away (``kbg ... | head``): what is still buffered goes nowhere,
-    so that exiting does not fail writing it (Python's exit code 120)."""
-    import contextlib
-    import os
-
-    with contextlib.suppress(OSError, ValueError):  # ValueError: no real file behind stdout (a capture)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def run() -> None:

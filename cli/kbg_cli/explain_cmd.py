@@ -10,6 +10,8 @@ import json
 import os
 import sys
 
+from kbgrules.explain.text import LANG_NAMES
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -20,9 +22,6 @@ GAMES = {"kingdomino": ["kingdomino", "kd", "king domino", "king-domino", "ÌÇπÎè
 
 class ExplainUsage(Exception):
     pass
-
-
-LANG_NAMES = {"en": "English", "ko": "Korean", "fr": "French", "vi": "Vietnamese", "de": "German", "es": "Spanish"}
 
 
 class Args:

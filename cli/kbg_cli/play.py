@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kbgrules.core.check import RulesDirs, iter_check_files
-from kbgrules.core.logfile import log_files, read_input
+from kbgrules.core.logfile import input_files, read_input
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic
 
@@ -17,15 +17,6 @@ from . import render
 
 if TYPE_CHECKING:
     from kbgrules import KingdominoRuleset
-
-
-def expand(paths: list[str]) -> list[str]:
-    """The files to check: each directory's ``*.log`` files (an empty directory stays, to be reported)."""
-    out: list[str] = []
-    for p in paths:
-        found = log_files(p) if p != "-" and Path(p).is_dir() else []
-        out.extend(found or [p])
-    return out
 
 
 def parts(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool = False,
@@ -61,7 +52,7 @@ def parts(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool
 def collect(paths: list[str], rules_dirs: RulesDirs) -> CheckReport:
     """Every log named by ``paths`` in one report, with the timelines ``kbg show`` draws."""
     report = CheckReport()
-    for _, part in parts(expand(paths), rules_dirs, timeline=True):
+    for _, part in parts(input_files(paths), rules_dirs, timeline=True):
         report.extend(part)
     return report
 
@@ -82,7 +73,7 @@ def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int 
     import time
 
     start = time.perf_counter()
-    files = expand(paths)
+    files = input_files(paths)
     lines = as_json and len(files) > 1  # JSON Lines: one document per input
     code, tally = 0, {"files": 0, "games": 0, "valid": 0, "violations": 0, "errors": 0}
     progress = render.Progress(0 if as_json else len(files), "checking")

@@ -347,3 +347,13 @@ class Progress:
     def close(self) -> None:
         if self._bar is not None:
             self._bar.stop()
+
+
+def reader_gone() -> None:
+    """Standard output's reader went away (``kbg ... | head``): what is still buffered goes nowhere,
+    so that exiting does not fail writing it (Python's exit code 120)."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, ValueError):  # ValueError: no real file behind stdout (a capture)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

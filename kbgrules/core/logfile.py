@@ -252,6 +252,18 @@ def log_files(directory: str) -> list[str]:
     return sorted(str(x) for x in Path(directory).rglob("*.log") if x.is_file())
 
 
+def input_files(paths: list[str]) -> list[str]:
+    """The files named by command-line inputs: each directory stands for its ``*.log`` files (a
+    directory without one stays, to be reported as such); ``-`` is standard input."""
+    from pathlib import Path
+
+    out: list[str] = []
+    for p in paths:
+        found = log_files(p) if p != "-" and Path(p).is_dir() else []
+        out.extend(found or [p])
+    return out
+
+
 def decode(file: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
     """Text of a log file, or None with the reason it cannot be read."""
     if len(raw) > MAX_LOG_BYTES:

@@ -13,7 +13,7 @@ from typing import Any
 
 import kbgrules
 from kbgrules.core.check import RulesDirs, check_text
-from kbgrules.core.logfile import decode, lines, read_input
+from kbgrules.core.logfile import decode, input_files, lines, read_input
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic, KbgError
 
@@ -41,10 +41,8 @@ class FileView:
 
 def checked(paths: list[str], rules_dirs: RulesDirs) -> list[tuple[str, str | None, CheckReport]]:
     """(name, text, report) per log named by ``paths`` (directories: their ``*.log``), with timelines."""
-    from ..play import expand
-
     out: list[tuple[str, str | None, CheckReport]] = []
-    for path in expand(paths):
+    for path in input_files(paths):
         if path != "-" and Path(path).is_dir():
             out.append((path, None, CheckReport(input_errors=[
                 Diagnostic(path, 1, 1, "no-logs", "no *.log file in this directory")])))

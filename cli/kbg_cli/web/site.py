@@ -19,8 +19,8 @@ import kbgrules
 from kbgrules.core.check import RulesDirs
 from kbgrules.errors import KbgError
 from kbgrules.explain.rank import document_title, load_index, lookup
+from kbgrules.explain.text import LANG_NAMES
 
-from ..explain_cmd import LANG_NAMES
 from . import render, static, svg
 
 GAME_SHORT = {"kingdomino": "kd", "king-of-tokyo": "kot"}
@@ -75,9 +75,9 @@ def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
                                   glossaries=_glossaries(games, rules_dirs), langs=LANG_NAMES))
     write("index.html", render("site/index.html.j2", title="kbg rules reference", nav=nav, here="index.html",
                                games=[games[g] for g in PAGES if g in games], count=len(where)))
-    pages = {i: f"{where[i]}#{i}" for i in where}
+    links = {i: f"{where[i]}#{i}" for i in where}
     write("search-index.js", "window.KBG_INDEX = " + json.dumps(index, ensure_ascii=False, separators=(",", ":"))
-          + ";\nwindow.KBG_PAGES = " + json.dumps(pages, separators=(",", ":")) + ";\n")
+          + ";\nwindow.KBG_PAGES = " + json.dumps(links, separators=(",", ":")) + ";\n")
     write("search.js", str(static("search.js")))
     write("site.js", str(static("site.js")))
     return written
