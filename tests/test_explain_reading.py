@@ -228,3 +228,12 @@ def test_a_reader_that_goes_away_is_not_an_error() -> None:
     proc.stdout.close()  # before kbg writes anything
     err = proc.stderr.read()
     assert proc.wait() == 0 and err == b""
+
+
+def test_an_eszett_says_german() -> None:
+    """casefold() writes ß as "ss", so the sign was looked for after it was gone (found while porting
+    the search to JavaScript); ẞ, the capital, says German too."""
+    from kbgrules.explain.text import detect_language
+
+    assert detect_language("Maß")[0] == detect_language("MAẞ")[0] == "de"
+    assert detect_language("Mass") == ("en", False)

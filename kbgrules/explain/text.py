@@ -454,7 +454,7 @@ def detect_language(text: str, glossary_langs: Mapping[str, float] | None = None
     if any(c in _VI_MARKS for c in low):
         return "vi", True
     score = dict.fromkeys(("en", "fr", "de", "es", "vi"), 0.0)
-    if any(c in "äöüß" for c in low):
+    if any(c in "äöü" for c in low) or "ß" in text.lower():  # casefold() has made ß "ss"
         score["de"] += 2
     if any(c in "ñ¿¡" for c in low):
         score["es"] += 2

@@ -265,7 +265,7 @@ var KbgSearch = (function () {
     if ([...low].some((c) => VI_MARKS.has(c))) return ["vi", true];
     const score = new Map([["en", 0.0], ["fr", 0.0], ["de", 0.0], ["es", 0.0], ["vi", 0.0]]);
     const bump = (lang, v) => score.set(lang, score.get(lang) + v);
-    if (/[äöüß]/.test(low)) bump("de", 2);
+    if (/[äöü]/.test(low) || text.toLowerCase().includes("ß")) bump("de", 2);  // casefold made ß "ss"
     if (/[ñ¿¡]/.test(low)) bump("es", 2);
     if (/[çœèùû]/.test(low) || FRENCH_ELISION.test(low)) bump("fr", 2);
     for (const w of words(text)) {
