@@ -94,7 +94,7 @@ def python_result(query: str, options: dict[str, Any]) -> dict[str, Any]:
         return {"error": str(e), "code": e.code}
 
     def hit(h: Any) -> dict[str, Any]:
-        return {"id": h.id, "score": h.score}
+        return {"id": h.id, "score": h.score, "why": dict(h.why)}
 
     return {"hits": [hit(h) for h in r.hits], "lang": r.lang, "game": r.game, "confident": r.confident,
             "coverage": r.coverage, "terms": list(r.terms), "notes": list(r.notes),

@@ -105,7 +105,9 @@ def same_result(p: dict[str, Any], j: dict[str, Any]) -> bool:
     if "error" in p or "error" in j:
         return p == {k: j.get(k) for k in ("error", "code")}
     scores = [(h["score"], j["hits"][k]["score"]) for k, h in enumerate(p["hits"][:len(j["hits"])])]
+    why = [(sorted(h["why"]), sorted(j["hits"][k]["why"])) for k, h in enumerate(p["hits"][:len(j["hits"])])]
     return (site.ids(p, 99) == site.ids(j, 99) and all(abs(a - b) <= 1e-3 for a, b in scores)
+            and all(a == b for a, b in why)  # what each term gave: the same terms and phrases
             and all(p[k] == j[k] for k in ("lang", "game", "confident", "terms", "notes"))
             and abs(p["coverage"] - j["coverage"]) <= 1e-3
             and (p["other_game"] or {}).get("id") == (j["other_game"] or {}).get("id"))

@@ -441,7 +441,7 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
         partial: dict[int, tuple[float, str]] = {}
         qw = qp.split()
         inside = {" ".join(qw[i:i + k]) for k in range(1, min(8, len(qw)) + 1) for i in range(len(qw) - k + 1)}
-        found = [(p, phrases[p]) for p in inside if p in phrases and p != qp and len(p) >= 4]
+        found = [(p, phrases[p]) for p in sorted(inside) if p in phrases and p != qp and len(p) >= 4]
         if len(qp) >= 8 and len(qw) <= 4:
             found += [(p, ns) for p, ns in phrases.items() if qp in p and p != qp]
         for p, ns in found:

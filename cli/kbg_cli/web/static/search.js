@@ -568,8 +568,8 @@ var KbgSearch = (function () {
       for (let k = 1; k <= Math.min(8, qw.length); k++) {
         for (let i = 0; i + k <= qw.length; i++) inside.add(qw.slice(i, i + k).join(" "));
       }
-      const found = [...inside].filter((s) => p.phrases.has(s) && s !== qp && s.length >= 4)
-        .map((s) => [s, p.phrases.get(s)]);
+      const found = [...inside].filter((s) => p.phrases.has(s) && s !== qp && s.length >= 4).sort()
+        .map((s) => [s, p.phrases.get(s)]);  // sorted: a tie picks the same phrase as Python
       if (qp.length >= 8 && qw.length <= 4) for (const [s, ns] of p.phrases) if (s.includes(qp) && s !== qp) found.push([s, ns]);
       for (const [s, ns] of found) {
         const bonus = PARTIAL_PHRASE_BONUS * Math.min(s.length, qp.length) / Math.max(s.length, qp.length);
