@@ -181,9 +181,15 @@ def _load_user(game: str, edition: str | None, variants: tuple[str, ...], player
     """Loads with user rule files are shared too while those files stay as they were (``stamp``);
     a load that fails is not cached, so its errors are reported every time."""
     from kbgrules.core.data import resolve
+
+    if players is not None:  # the rules do not depend on the count: check it, and share the build
+        import dataclasses
+
+        resolve(game, edition, variants, players, rules_dirs, validate=False)
+        return dataclasses.replace(_load_user(game, edition, variants, None, rules_dirs, stamp), players=players)
     from kbgrules.core.registry import engine_for
 
-    res = resolve(game, edition, variants, players, rules_dirs)
+    res = resolve(game, edition, variants, None, rules_dirs)
     return engine_for(res.files.game.data).build(res)
 
 

@@ -43,6 +43,10 @@ def test_a_path_with_a_nul_is_an_error_not_a_crash() -> None:
     assert info.value.diagnostics[0].code == "no-such-directory"
     (d,) = kbgrules.check_file("a\x00b.log").input_errors
     assert d.code == "unreadable" and "NUL" in d.message
+    from kbgrules.explain import search  # bench/fuzz.py --cli-only seed 2: `kbg --rules $'\0' site DIR`
+
+    with pytest.raises(DataError):
+        search("yield", rules_dirs=["a\x00b"])
 
 
 def test_a_huge_jobs_count_starts_no_more_workers_than_files() -> None:

@@ -128,6 +128,23 @@ def test_user_variant(write_rules: WriteRules) -> None:
         kbgrules.load("kd", variants=["big"], players=2, rules_dirs=[d])
 
 
+def test_user_loads_for_each_count_share_one_validated_build(write_rules: WriteRules,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules do not depend on the player count: with user data, as with the shipped data, each count
+    is checked and the validated build is shared (`kbg --rules DIR site` loads every count: 3.7 s -> 1.5 s)."""
+    from kbgrules.core import data
+
+    d = write_rules("house.yaml", HOUSE)
+    validated: list[int | None] = []
+    real = data.validate_effective
+    monkeypatch.setattr(data, "validate_effective", lambda res: validated.append(res.players) or real(res))
+    three = kbgrules.load("kd", variants=["big"], players=3, rules_dirs=[d])
+    four = kbgrules.load("kd", variants=["big"], players=4, rules_dirs=[d])
+    assert (three.players, four.players) == (3, 4) and three.rules is four.rules and validated == [None]
+    with pytest.raises(PlayerCountError):
+        kbgrules.load("kd", variants=["big"], players=2, rules_dirs=[d])
+
+
 def test_user_rules_file_extends_rules(write_rules: WriteRules) -> None:
     d = write_rules("extra.yaml", """\
 kind: rules

@@ -136,6 +136,13 @@ def _no_empty_path(paths: list[str]) -> None:
         raise typer.BadParameter("an empty path names no file", param_hint="LOG")
 
 
+def _output_path(path: str, hint: str) -> None:
+    """A path kbg writes to: neither empty nor holding a NUL (which no file name can)."""
+    if not path or "\x00" in path:
+        raise typer.BadParameter("an empty path names no file" if not path else "a path cannot hold a NUL "
+                                 "character", param_hint=hint)
+
+
 @app.command("list", epilog=_examples(
     "kbg list",
     "kbg list --json",
@@ -288,8 +295,7 @@ def _html_target(html: str, paths: list[str]) -> None:
 
     from kbgrules.core.logfile import input_files
 
-    if not html:
-        raise typer.BadParameter("an empty path names no file", param_hint="--html")
+    _output_path(html, "--html")
     target = os.path.realpath(html)
     if html == "-" or any(p != "-" and os.path.realpath(p) == target for p in [*paths, *input_files(paths)]):
         raise typer.BadParameter(f"{html!r} is an input: the page goes to a file of its own", param_hint="--html")
@@ -349,6 +355,8 @@ def simulate(
     rolls, re-rolls, decisions, buys and card uses)."""
     from .play import run_simulate
 
+    if output is not None:
+        _output_path(output, "--output")
     raise typer.Exit(run_simulate(game, players, seed, edition, variant or [], _dirs(), output))
 
 
@@ -366,8 +374,7 @@ def site(
     Open OUTDIR/index.html in a browser (a phone too: copy the folder)."""
     from .web.site import build
 
-    if not outdir:
-        raise typer.BadParameter("an empty path names no folder", param_hint="OUTDIR")
+    _output_path(outdir, "OUTDIR")
     written = build(outdir, _dirs())
     render.error(f"wrote {len(written)} files to {outdir}: open {outdir.rstrip('/')}/index.html in a browser")
 

@@ -391,7 +391,11 @@ def resolve(
     variants: Sequence[str] = (),
     players: int | None = None,
     rules_dirs: Sequence[str | os.PathLike[str]] = (),
+    validate: bool = True,
 ) -> Resolved:
+    """One load's effective data: base, edition, variants; the player count checked. With user data
+    (unless ``validate`` is False: the caller has validated this same load without a count) the
+    effective tree is validated against the game's schema."""
     cat = catalog_for(game, rules_dirs)
     gid = resolve_game(cat, game)
     gf = cat.games[gid]
@@ -440,7 +444,7 @@ def resolve(
     res = Resolved(gid, gf, eid, tuple(vids), players, tree, applied)
     if players is not None and str(players) not in (tree.get("setup") or {}):
         raise PlayerCountError(f"{gdata['name']} has no setup for {players} players in this edition")
-    if user_involved:
+    if user_involved and validate:
         validate_effective(res)
     return res
 

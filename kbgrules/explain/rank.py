@@ -196,7 +196,7 @@ def _user_digest(dirs: tuple[str, ...]) -> str:
         try:
             with open(path, "rb") as fh:
                 h.update(fh.read(4 * 1024 * 1024))
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL in the name (the load says why)
             h.update(b"?")
     return h.hexdigest()[:32]
 
@@ -555,6 +555,12 @@ def lookup(entry_id: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> 
     view = _view(load_index(rules_dirs))
     n = view.ids.get(entry_id)
     return None if n is None else dict(view.entry(n))
+
+
+def entries(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, dict[str, Any]]:
+    """Every entry by id, in the index's order (``kbg site`` shows them all)."""
+    view = _view(load_index(rules_dirs))
+    return {m[0]: dict(view.entry(n)) for n, m in enumerate(view.meta)}
 
 
 def document_title(game: str, key: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> str:

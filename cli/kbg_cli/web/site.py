@@ -18,7 +18,7 @@ from typing import Any
 import kbgrules
 from kbgrules.core.check import RulesDirs
 from kbgrules.errors import KbgError
-from kbgrules.explain.rank import document_title, load_index, lookup
+from kbgrules.explain.rank import entries, load_index
 from kbgrules.explain.text import LANG_NAMES
 
 from . import render, static, svg
@@ -62,10 +62,12 @@ def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
         (out / name).write_text(text, encoding="utf-8")
         written.append(name)
 
+    known = entries(rules_dirs)
+    titles: dict[str, dict[str, str]] = index.get("documents") or {}
     for name, gid, suffix, title, ids in plan:
-        entries = [_entry(lookup(i, rules_dirs) or {}, where, rules_dirs) for i in ids]
+        shown = [_entry(known[i], where, titles) for i in ids]
         context: dict[str, Any] = {"title": f"{games[gid].name}: {title}", "nav": nav, "here": name,
-                                   "game": games[gid], "groups": _groups(entries, suffix)}
+                                   "game": games[gid], "groups": _groups(shown, suffix)}
         if suffix == "setup":
             context["setup"] = _setup(gid, rules_dirs)
         if suffix == "dominoes":
@@ -83,7 +85,7 @@ def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
     return written
 
 
-def _entry(e: dict[str, Any], where: dict[str, str], rules_dirs: RulesDirs) -> dict[str, Any]:
+def _entry(e: dict[str, Any], where: dict[str, str], titles: dict[str, dict[str, str]]) -> dict[str, Any]:
     """An entry as ``kbg explain ID`` shows it: text, every edition's reading, where sources differ,
     what it applies to, translations, sources with their documents' titles, and links to related entries."""
     game = e.get("game", "")
@@ -95,7 +97,7 @@ def _entry(e: dict[str, Any], where: dict[str, str], rules_dirs: RulesDirs) -> d
         "translations": [{"lang": k, "name": LANG_NAMES.get(k, k), "text": v}
                          for k, v in (e.get("translations") or {}).items()],
         "sources": [{"doc": s["doc"], "edition": s.get("edition"), "section": s.get("section", ""),
-                     "title": document_title(game, s["doc"], rules_dirs)} for s in e.get("sources") or []],
+                     "title": titles.get(game, {}).get(s["doc"], s["doc"])} for s in e.get("sources") or []],
         "related": [{"id": r, "href": f"{where[r]}#{r}" if r in where else None} for r in e.get("related") or []],
     }
 
