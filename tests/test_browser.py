@@ -30,7 +30,10 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
 
 
 def _chromium() -> str | None:
-    for name in (os.environ.get("KBG_CHROMIUM"), "chromium", "chromium-browser", "google-chrome"):
+    """The browser: KBG_CHROMIUM, else Debian's Chromium itself (not the /usr/bin/chromium wrapper
+    script, whose start-up `ls` message turned up in later tests' pseudo-terminals), else by name."""
+    for name in (os.environ.get("KBG_CHROMIUM"), "/usr/lib/chromium/chromium", "chromium", "chromium-browser",
+                 "google-chrome"):
         found = name and shutil.which(name)
         if found:
             return found
