@@ -115,9 +115,9 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     bad = tmp / "three-players.log"
     text = (ROOT / "examples" / "kingdomino" / "three-players-second-edition.log").read_text()
     lines = text.splitlines(keepends=True)
-    at = next(i for i, x in enumerate(lines) if " place " in x)
+    at = max(i for i, x in enumerate(lines) if " place " in x)  # the last placement: kingdoms nearly full
     words = lines[at].split()
-    lines[at] = " ".join([*words[:3], "a1", "a2"]) + "\n"  # far from the castle: not connected
+    lines[at] = " ".join([*words[:3], "e5", "e6"]) + "\n"  # onto the castle
     bad.write_text("".join(lines))
     site = tmp / "site"
     r = CliRunner().invoke(app, ["site", str(site)])
@@ -143,6 +143,8 @@ def test_a_report_shows_the_verdict_the_violation_at_its_line_and_the_kingdoms(
         assert v.page.locator("svg.kingdom").nth(k).bounding_box()["width"] > 100
     v.clean()
     v.fits(viewport["width"])
+    if viewport is DESKTOP:  # tall enough to show the kingdoms under the violation
+        v.page.set_viewport_size({"width": 1280, "height": 1180})
     v.shot(f"report-{'phone' if viewport is PHONE else 'desktop'}.png")
     problem.locator("a").first.click()  # the link goes to the line, which the page marks
     assert v.page.evaluate("location.hash").startswith("#f1-L")
