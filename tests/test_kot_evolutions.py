@@ -1018,6 +1018,31 @@ def test_icy_reflection() -> None:
     assert ann.evolutions == [] and ann.icy is None and ann.evo_discard["icy-reflection"] == 1
 
 
+@covers("icy-reflection")
+def test_icy_reflection_copies_freeze_ray_and_its_turn_long_effect() -> None:
+    """The copy freezes a face for the wounded monster's turn as the card does, and comes back after it."""
+    st = owner_game("icy-reflection", players=3)  # Ann: Space Penguin; Bob: Gigazaur; Cid in Tokyo
+    st.monsters[1].evolutions.append("freeze-ray")  # Bob's (an evolution draft, say)
+    play(st, 0, "icy-reflection", "freeze-ray")
+    in_city(st, 2)
+    roll(st, "s", "s", "1", "2", "3", "h")
+    st.apply(Keep())
+    use(st, 0, "freeze-ray", "Cid")  # Ann's copy
+    assert st.freeze_rays == {0: (2, "")}
+    st.apply(Decide(2, False))
+    st.apply(EndTurn(0))
+    roll(st, *NEUTRAL)  # Bob's turn: nothing frozen for him
+    st.apply(Keep())
+    st.apply(EndTurn(1))
+    use(st, 0, "freeze-ray", "s")  # Cid's turn: Ann names the face
+    roll(st, "s", "s", "1", "1", "1", "2")
+    refused("evo-frozen-die", lambda: st.apply(Reroll(("smash",), ("1",))))
+    hp = st.monsters[0].hp
+    st.apply(Keep())
+    st.apply(EndTurn(2))
+    assert st.monsters[0].hp == hp and st.freeze_rays == {}  # Cid's smashes did nothing; the ray is back
+
+
 # ---------------------------------------------------------------- Cyber Kitty
 
 
