@@ -212,3 +212,15 @@ def test_the_site_holds_house_rules(tmp_path: Path) -> None:
     assert "big-kingdom" in (tmp_path / "kingdomino-rules.html").read_text(encoding="utf-8")
     r = CliRunner().invoke(app, ["site", ""])
     assert r.exit_code == 2
+
+
+def test_a_page_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    log = str(KD / "two-players.log")
+    r = CliRunner().invoke(app, ["check", log, "--html", str(tmp_path / "no" / "r.html")])
+    assert r.exit_code == 2 and r.stderr == f"kbg: error io: cannot write {tmp_path / 'no' / 'r.html'}: " \
+                                            "No such file or directory\n"
+    afile = tmp_path / "a-file"
+    afile.write_text("x")
+    r = CliRunner().invoke(app, ["site", str(afile)])
+    assert r.exit_code == 2 and r.stderr.startswith(f"kbg: error io: cannot make the folder {afile}:")
+    assert r.stderr.count("\n") == 1 and afile.read_text() == "x"

@@ -312,6 +312,8 @@ def run_simulate(game: str, players: int, seed: int, edition: str | None, varian
 
 def write_html(target: str, paths: list[str], rules_dirs: RulesDirs) -> list[CheckReport]:
     """Check ``paths`` and write the HTML report to ``target`` (whole or not at all); each file's report."""
+    from kbgrules.errors import KbgError
+
     from .web.report import page
 
     text, reports = page(paths, rules_dirs)
@@ -319,6 +321,8 @@ def write_html(target: str, paths: list[str], rules_dirs: RulesDirs) -> list[Che
     try:
         tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, target)
+    except OSError as exc:
+        raise KbgError(f"cannot write {target}: {exc.strerror or exc}", code="io") from None
     finally:
         tmp.unlink(missing_ok=True)
     return reports

@@ -40,7 +40,10 @@ KIND_WORDS = {"edition": "Editions", "variant": "Variants", "option": "Options"}
 def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
     """Write the site into ``outdir`` (created if needed); the files written, relative to it."""
     out = Path(outdir)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise KbgError(f"cannot make the folder {outdir}: {exc.strerror or exc}", code="io") from None
     index = load_index(rules_dirs)
     games = {g.id: g for g in kbgrules.games(rules_dirs)}
     meta: list[list[str]] = index["meta"]
@@ -59,7 +62,10 @@ def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
     written: list[str] = []
 
     def write(name: str, text: str) -> None:
-        (out / name).write_text(text, encoding="utf-8")
+        try:
+            (out / name).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise KbgError(f"cannot write {out / name}: {exc.strerror or exc}", code="io") from None
         written.append(name)
 
     known = entries(rules_dirs)
