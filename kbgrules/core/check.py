@@ -249,13 +249,7 @@ def iter_check_file(path: str, rules_dirs: RulesDirs = (), timeline: bool = Fals
 
 def check_file(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) -> CheckReport:
     """Check one log file (``-``: standard input), never reading more than the size limit allows."""
-    from kbgrules.core import args
-
-    name, raw, err = read_input(args.path(path))
-    if raw is None:
-        assert err is not None
-        return CheckReport(input_errors=[err])
-    return check_bytes(name, raw, rules_dirs, timeline)
+    return _merged(iter_check_file(path, rules_dirs, timeline))
 
 
 def _merged(parts: Iterator[CheckReport]) -> CheckReport:
