@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 import kbgrules
 from kbg_cli.explain_cmd import run
@@ -237,3 +239,17 @@ def test_an_eszett_says_german() -> None:
 
     assert detect_language("Maß")[0] == detect_language("MAẞ")[0] == "de"
     assert detect_language("Mass") == ("en", False)
+
+
+@given(st.dictionaries(st.text(st.characters(blacklist_characters="\t\n", blacklist_categories=("Cs",)), max_size=6),
+                       st.text(st.characters(blacklist_characters="\n", blacklist_categories=("Cs",)), max_size=4),
+                       max_size=40),
+       st.lists(st.text(max_size=6), max_size=20))
+def test_a_packed_table_finds_what_a_dict_finds(table: dict[str, str], probes: list[str]) -> None:
+    """Packed looks keys up by binary search over its sorted lines: the same answers as the dict."""
+    from kbgrules.explain.text import Packed
+
+    packed = Packed(Packed.pack(table))
+    for key in [*table, *probes]:
+        assert packed.get(key) == table.get(key) and (key in packed) == (key in table)
+    assert len(packed) == len(table) and dict(packed.items()) == table

@@ -192,15 +192,29 @@ class Packed:
     def pack(mapping: Mapping[str, str]) -> str:
         return "\n" + "".join(f"{k}\t{v}\n" for k, v in sorted(mapping.items()))
 
+    def _find(self, key: str) -> int:
+        """Where ``key``'s value starts, or -1: a binary search over the lines, which ``pack`` sorted
+        (a scan of the text cost half of a question's time: ~185 lookups in up to 355 KB)."""
+        text = self._text
+        lo, hi = 1, len(text)  # whole lines: text[lo - 1] and text[hi - 1] are line ends
+        while lo < hi:
+            start = text.rfind("\n", lo - 1, (lo + hi) // 2) + 1
+            tab = text.find("\t", start)
+            found = text[start:tab]
+            if found == key:
+                return tab + 1
+            if found < key:
+                lo = text.index("\n", tab) + 1
+            else:
+                hi = start
+        return -1
+
     def get(self, key: str, default: str | None = None) -> str | None:
-        i = self._text.find(f"\n{key}\t")
-        if i < 0:
-            return default
-        j = i + len(key) + 2
-        return self._text[j:self._text.index("\n", j)]
+        i = self._find(key)
+        return default if i < 0 else self._text[i:self._text.index("\n", i)]
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and f"\n{key}\t" in self._text
+        return isinstance(key, str) and self._find(key) >= 0
 
     def __getitem__(self, key: str) -> str:
         value = self.get(key)
