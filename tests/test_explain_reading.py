@@ -253,3 +253,11 @@ def test_a_packed_table_finds_what_a_dict_finds(table: dict[str, str], probes: l
     for key in [*table, *probes]:
         assert packed.get(key) == table.get(key) and (key in packed) == (key in table)
     assert len(packed) == len(table) and dict(packed.items()) == table
+
+
+@given(st.text("abcdé한", max_size=9), st.text("abcdé한", max_size=9), st.integers(0, 4))
+def test_bounded_edits_are_exact_within_the_bound(a: str, b: str, limit: int) -> None:
+    """``edits(a, b, limit)`` stops once every alignment costs more than ``limit`` (explain's name
+    matching: 16 -> 8 ms a question); within the bound it is the exact count."""
+    full, bounded = edits(a, b), edits(a, b, limit)
+    assert bounded == full if full <= limit else bounded > limit

@@ -13,11 +13,14 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
 
-def edits(a: str, b: str) -> int:
+def edits(a: str, b: str, limit: int | None = None) -> int:
     """Typing mistakes between two strings: insertions, deletions, substitutions and swaps of two
-    neighbouring letters (optimal string alignment distance)."""
+    neighbouring letters (optimal string alignment distance). With ``limit``, any count above it may
+    come back as ``limit + 1``: a row's smallest count never shrinks, so the work stops there."""
     if a == b:
         return 0
+    if limit is not None and abs(len(a) - len(b)) > limit:
+        return limit + 1
     prev2: list[int] = []
     prev = list(range(len(b) + 1))
     for i in range(1, len(a) + 1):
@@ -27,6 +30,8 @@ def edits(a: str, b: str) -> int:
             cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
             if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
                 cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if limit is not None and min(cur) > limit:
+            return limit + 1
         prev2, prev = prev, cur
     return prev[-1]
 
@@ -44,7 +49,7 @@ def closest(word: str, candidates: Iterable[str], n: int = 3, cutoff: float = 0.
 
     limit = allowed_edits(word) if max_edits is None else max_edits
     shortlist = difflib.get_close_matches(word, list(candidates), n=max(10, n), cutoff=cutoff)
-    scored = sorted((edits(word, c), i, c) for i, c in enumerate(shortlist))
+    scored = sorted((edits(word, c, limit), i, c) for i, c in enumerate(shortlist))
     return [c for d, _, c in scored if d <= limit][:n]
 
 

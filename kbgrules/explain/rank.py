@@ -335,7 +335,7 @@ def _names_in(q_words: list[str], names: dict[str, str]) -> dict[int, tuple[str,
             for name in by_len.get(n, ()):
                 limit = allowed_edits(name) + (len(name) >= 14)
                 if abs(len(name) - len(run)) <= limit and name[0] == run[0]:
-                    d = edits(run, name)
+                    d = edits(run, name, limit)
                     if d <= limit:
                         r = 1.0 - d / len(name)
                         for e in _nums(names[name]):
