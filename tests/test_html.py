@@ -88,6 +88,7 @@ def test_a_violation_is_shown_with_its_rule_and_at_its_line(tmp_path: Path) -> N
     assert "hit" in line["class"] and "Bob claim 12" in str(line["text"])  # type: ignore[operator]
     assert 'href="#f1-L14"' in text
     assert "hit" not in page.by_id("f1-L13")["class"]  # type: ignore[operator]
+    assert f'<a href="#{problem["id"]}">The two actions of a turn [kd.turn.actions]</a>' in text  # and back
 
 
 def test_a_king_of_tokyo_game_has_its_charts_tokyo_cards_and_gauges(tmp_path: Path) -> None:

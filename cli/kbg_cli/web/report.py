@@ -138,6 +138,8 @@ def _game_view(g: GameReport, anchor: str, rules_dirs: RulesDirs) -> dict[str, A
               for v in g.violations]
     notes += [_note(d, anchor, "note") for d in g.notes]
     notes.sort(key=lambda x: (x["line"], x["severity"] == "note", x["col"]))
+    for k, x in enumerate(notes, 1):
+        x["id"] = f"{anchor}-g{g.index}-p{k}"  # the log's line links back to the problem and its rule
     view: dict[str, Any] = {
         "id": f"{anchor}-g{g.index}", "index": g.index, "line": g.line, "status": status,
         "what": ", ".join(what), "players": list(g.players), "notes": notes,
