@@ -87,9 +87,9 @@ def test_one_file_that_breaks_the_checker_does_not_hide_the_others(monkeypatch: 
     monkeypatch.setattr(check_module, "iter_check_text", broken)
     monkeypatch.delenv("KBG_DEBUG", raising=False)
     bad = ROOT / "tests" / "bad.log"
-    real_read = check_module.read_input
-    monkeypatch.setattr(check_module, "read_input",
-                        lambda p: (p, b"x", None) if p.endswith("bad.log") else real_read(p))
+    real_read = check_module.read_text
+    monkeypatch.setattr(check_module, "read_text",
+                        lambda p: (p, "x", []) if p.endswith("bad.log") else real_read(p))
     reports = list(check_files([good, str(bad), good]))
     assert [r.exit_code for r in reports] == [0, 2, 0]
     (d,) = reports[1].input_errors

@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kbgrules.core.check import RulesDirs, iter_check_files
-from kbgrules.core.logfile import input_files, read_input
+from kbgrules.core.logfile import input_files, no_logs, read_input
 from kbgrules.core.report import CheckReport, GameReport
-from kbgrules.errors import Diagnostic
 
 from . import render
 
@@ -41,7 +40,7 @@ def parts(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool
     k = 0  # the index in ``logs`` of the next file checked
     for i, path in enumerate(files):
         if path in empty:
-            yield i, CheckReport(input_errors=[Diagnostic(path, 1, 1, "no-logs", "no *.log file in this directory")])
+            yield i, CheckReport(input_errors=[no_logs(path)])
             continue
         while ahead is not None and ahead[0] == k:
             yield i, ahead[1]

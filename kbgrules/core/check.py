@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kbgrules.core.logfile import GameText, Header, decode, iter_games, read_input, split_games
+from kbgrules.core.logfile import GameText, Header, decode, iter_games, read_text, split_games
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError, LogSyntaxError, debug
 
@@ -234,13 +234,7 @@ def iter_check_file(path: str, rules_dirs: RulesDirs = (), timeline: bool = Fals
     """``check_file`` one game at a time (see ``iter_check_text``)."""
     from kbgrules.core import args
 
-    name, raw, err = read_input(args.path(path))
-    if raw is None:
-        assert err is not None
-        yield CheckReport(input_errors=[err])
-        return
-    text, errors = decode(name, raw)
-    del raw  # the text is all a check needs: the bytes go before the games are checked
+    name, text, errors = read_text(args.path(path))  # the bytes are gone before the games are checked
     if text is None:
         yield CheckReport(input_errors=errors)
         return

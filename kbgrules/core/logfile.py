@@ -264,6 +264,21 @@ def input_files(paths: list[str]) -> list[str]:
     return out
 
 
+def no_logs(directory: str) -> Diagnostic:
+    """The input error of a directory named on the command line that holds no log."""
+    return Diagnostic(directory, 1, 1, "no-logs", "no *.log file in this directory")
+
+
+def read_text(path: str) -> tuple[str, str | None, list[Diagnostic]]:
+    """The name and text of a log file (``-``: standard input), or why it cannot be read as one."""
+    name, raw, err = read_input(path)
+    if raw is None:
+        assert err is not None
+        return name, None, [err]
+    text, errors = decode(name, raw)
+    return name, text, errors
+
+
 def decode(file: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
     """Text of a log file, or None with the reason it cannot be read."""
     if len(raw) > MAX_LOG_BYTES:

@@ -13,7 +13,7 @@ from typing import Any
 
 import kbgrules
 from kbgrules.core.check import RulesDirs, check_text
-from kbgrules.core.logfile import decode, input_files, lines, read_input
+from kbgrules.core.logfile import input_files, lines, no_logs, read_text
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic, KbgError
 
@@ -44,19 +44,11 @@ def checked(paths: list[str], rules_dirs: RulesDirs) -> list[tuple[str, str | No
     out: list[tuple[str, str | None, CheckReport]] = []
     for path in input_files(paths):
         if path != "-" and Path(path).is_dir():
-            out.append((path, None, CheckReport(input_errors=[
-                Diagnostic(path, 1, 1, "no-logs", "no *.log file in this directory")])))
+            out.append((path, None, CheckReport(input_errors=[no_logs(path)])))
             continue
-        name, raw, err = read_input(path)
-        if raw is None:
-            assert err is not None
-            out.append((name, None, CheckReport(input_errors=[err])))
-            continue
-        text, errors = decode(name, raw)
-        if text is None:
-            out.append((name, None, CheckReport(input_errors=errors)))
-            continue
-        out.append((name, text, check_text(name, text, rules_dirs, timeline=True)))
+        name, text, errors = read_text(path)
+        report = CheckReport(input_errors=errors) if text is None else check_text(name, text, rules_dirs, timeline=True)
+        out.append((name, text, report))
     return out
 
 

@@ -75,7 +75,7 @@ def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
         context: dict[str, Any] = {"title": f"{games[gid].name}: {title}", "nav": nav, "here": name,
                                    "game": games[gid], "groups": _groups(shown, suffix)}
         if suffix == "setup":
-            context["setup"] = _setup(gid, rules_dirs)
+            context["setup"] = _setup(games[gid], rules_dirs)
         if suffix == "dominoes":
             context["pictures"] = _domino_pictures(rules_dirs)
         write(name, render("site/page.html.j2", **context))
@@ -126,9 +126,10 @@ def _groups(entries: list[dict[str, Any]], suffix: str) -> list[dict[str, Any]]:
             for k in order]
 
 
-def _setup(gid: str, rules_dirs: RulesDirs) -> dict[str, Any]:
-    """The setup sheet tabulated: one column per player count (and per variant that changes it)."""
-    info = next(g for g in kbgrules.games(rules_dirs) if g.id == gid)
+def _setup(info: Any, rules_dirs: RulesDirs) -> dict[str, Any]:
+    """The setup sheet of game ``info`` tabulated: one column per player count (and per variant that
+    changes it)."""
+    gid = info.id
     columns: list[tuple[str, Any]] = []
     for n in range(info.min_players, info.max_players + 1):
         columns.append((f"{n} players", kbgrules.setup_sheet(kbgrules.load(gid, players=n, rules_dirs=rules_dirs))))
