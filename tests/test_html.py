@@ -225,3 +225,18 @@ def test_a_page_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
     r = CliRunner().invoke(app, ["site", str(afile)])
     assert r.exit_code == 2 and r.stderr.startswith(f"kbg: error io: cannot make the folder {afile}:")
     assert r.stderr.count("\n") == 1 and afile.read_text() == "x"
+
+
+def test_a_page_too_big_to_draw_is_refused_quickly(tmp_path: Path) -> None:
+    """50,000 games on one page would take gigabytes: more than a page draws is one line, exit 2."""
+    from kbg_cli.web.report import MAX_GAMES, MAX_LINES
+
+    many = tmp_path / "many.log"
+    many.write_text("@game kingdomino\n@players A B\ndeal 18 5 25 14\n" * (MAX_GAMES + 1))
+    long = tmp_path / "long.log"
+    long.write_text("@game kingdomino\n@players A B\n" + "# a comment\n" * MAX_LINES)
+    for log in (many, long):
+        out = tmp_path / "r.html"
+        r = CliRunner().invoke(app, ["check", str(log), "--html", str(out)])
+        assert r.exit_code == 2 and r.stderr.startswith("kbg: error html-too-big: ") and r.stderr.count("\n") == 1
+        assert not out.exists()

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import kbgrules
-from kbgrules.core.check import RulesDirs, check_text
+from kbgrules.core.check import RulesDirs, iter_check_text
 from kbgrules.core.logfile import input_files, lines, no_logs, read_text
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.errors import Diagnostic, KbgError
@@ -39,15 +39,31 @@ class FileView:
     matches: list[dict[str, Any]] = field(default_factory=list)  # Dynasty
 
 
+MAX_GAMES, MAX_LINES = 1000, 100_000  # what one page draws: ~45 MB of memory and ~3 MB of HTML at most
+
+
 def checked(paths: list[str], rules_dirs: RulesDirs) -> list[tuple[str, str | None, CheckReport]]:
-    """(name, text, report) per log named by ``paths`` (directories: their ``*.log``), with timelines."""
+    """(name, text, report) per log named by ``paths`` (directories: their ``*.log``), with timelines.
+    Inputs with more games or lines than a page draws are refused as soon as that is known."""
     out: list[tuple[str, str | None, CheckReport]] = []
+    games = lines_seen = 0
     for path in input_files(paths):
         if path != "-" and Path(path).is_dir():
             out.append((path, None, CheckReport(input_errors=[no_logs(path)])))
             continue
         name, text, errors = read_text(path)
-        report = CheckReport(input_errors=errors) if text is None else check_text(name, text, rules_dirs, timeline=True)
+        if text is None:
+            out.append((name, None, CheckReport(input_errors=errors)))
+            continue
+        lines_seen += text.count("\n") + 1
+        report = CheckReport()
+        for part in iter_check_text(name, text, rules_dirs, timeline=True):
+            games += len(part.games)
+            if games > MAX_GAMES or lines_seen > MAX_LINES:
+                raise KbgError(f"an HTML report draws at most {MAX_GAMES:,} games and {MAX_LINES:,} log lines; "
+                               f"{name} goes past that: check it without --html (--json has everything)",
+                               code="html-too-big")
+            report.extend(part)
         out.append((name, text, report))
     return out
 
