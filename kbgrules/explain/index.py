@@ -219,10 +219,14 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
     needs: dict[str, list[str]] = {}
     postings: dict[str, dict[int, float]] = {}
     lengths: list[int] = []
+    subjects: list[str] = []
+    alias_terms: dict[str, str] = {}
+    concept_counts: list[int] = []
     phrases: dict[str, list[int]] = {}
     names: dict[str, list[int]] = {}
     for n, e in enumerate(corpus.entries):
         length = 0
+        own: set[str] = set()
         for fname, texts in _fields(e).items():
             for text in texts:
                 if not text:
@@ -231,10 +235,19 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
                 terms = [*a.terms, *(c for c, _ in a.concepts)]
                 if fname != "tr":
                     length += len(terms)
+                    own.update(c for c, _ in a.concepts)
                 for t in terms:
                     postings.setdefault(t, {})
                     postings[t][n] = postings[t].get(n, 0.0) + FIELD_WEIGHTS[fname]
         lengths.append(max(1, length))
+        concept_counts.append(len(own))
+        ta = analyze(e.title, glossary, e.game)
+        subjects.append(" ".join(sorted({*ta.terms, *(c for c, _ in ta.concepts)})))
+        sets = dict.fromkeys(" ".join(sorted({*a.terms, *(c for c, _ in a.concepts)}))
+                             for a in (analyze(x, glossary, e.game) for x in e.aliases))
+        sets.pop("", None)
+        if sets:
+            alias_terms[str(n)] = "|".join(sets)
         scope = {*e.editions, *e.variants}
         need = sorted(CONCEPT + c for c, ovs in overlays.items() if scope & set(ovs))
         if need:
@@ -246,6 +259,8 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
             for p in {phrase(e.title), *(phrase(a) for a in e.aliases)}:
                 if p and n not in names.setdefault(p, []):
                     names[p].append(n)
+
+    numbers = {e.id: n for n, e in enumerate(corpus.entries)}
 
     def lean(e: Entry) -> dict[str, Any]:
         d = {k: v for k, v in e.to_json().items() if v not in (None, [], {}) or k in ("id", "text")}
@@ -271,6 +286,13 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
         "phrases": Packed.pack(packed(phrases)),
         "names": packed(names),
         "needs": needs,
+        # for the second stage (rank.py's rerank): each entry's subject (its title's terms), the terms
+        # of each phrasing players use for it, and how many concepts it holds
+        "subjects": subjects,
+        "links": {str(n): " ".join(str(numbers[r]) for r in e.related if r in numbers)
+                  for n, e in enumerate(corpus.entries) if any(r in numbers for r in e.related)},
+        "alias_terms": alias_terms,
+        "concepts": concept_counts,
     }
 
 

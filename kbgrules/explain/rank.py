@@ -31,6 +31,7 @@ import re
 from functools import lru_cache
 
 from kbgrules.errors import KbgError
+from kbgrules.explain.rerank import FEATURES, Model, Query, asking_part, features, load_model, probabilities, score
 from kbgrules.explain.text import (
     CONCEPT,
     INDEX_VERSION,
@@ -74,13 +75,9 @@ RELATED_NAME_BONUS = 6.0  # an FAQ entry about that card
 EXACT_PHRASE_BONUS = 12.0
 PARTIAL_PHRASE_BONUS = 3.0
 COVERAGE_POWER = 1.0  # scores are scaled by the share of the question's weight an entry matches, to this power
-# Confidence, from the share of the question's (idf-weighted) terms the first entry matches and its
-# lead over the second: set on the dev questions, where confident answers are right more often.
-SURE_COVERAGE = 0.6  # this much matched: confident
-WEAK_COVERAGE = 0.35  # this much matched, and a lead of SURE_MARGIN: confident
-SURE_MARGIN = 0.05
 NO_ANSWER_COVERAGE = 0.2  # less than this matched: nothing answers the question
-UNKNOWN_WEIGHT = 0.5  # a word no entry uses weighs this share of the rarest term
+UNKNOWN_WEIGHT = 0.5
+STORY_WEIGHT = float(os.environ.get("KBG_STORY", "0.5"))  # a term of a long post only outside the sentence that asks  # a word no entry uses weighs this share of the rarest term
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\udc80-\udcff]")
 
 
@@ -92,7 +89,7 @@ class Hit:
     """One ranked entry; ``entry`` is its content (id, game, kind, title, text, sources, related...),
     ``why`` maps each term that matched to what it added to the score."""
 
-    __slots__ = ("_entry", "_index", "_n", "id", "score", "why")
+    __slots__ = ("_entry", "_index", "_n", "id", "score", "shares", "why")
 
     def __init__(self, id: str, score: float, entry: dict[str, Any] | None = None, why: dict[str, float] | None = None,
                  *, index: Index | None = None, n: int = -1) -> None:
@@ -102,6 +99,7 @@ class Hit:
         self._index = index
         self._n = n
         self.why = why or {}
+        self.shares: dict[str, float] = {}  # what each feature of the second stage added to its score
 
     @property
     def entry(self) -> dict[str, Any]:
@@ -371,12 +369,30 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
 
     if q.lower() in ids:
         i = ids[q.lower()]
-        return Result(query, (view.hit(i, 100.0, {"id": 100.0}),), True, lang, view.game(i))
+        return Result(query, (view.hit(i, 1.0, {"id": 100.0}),), True, lang, view.game(i))
     m = re.fullmatch(r"(?:domino|tile|#)?\s*#?(\d{1,2})", q.lower())
     if m and f"kd.domino.{int(m.group(1))}" in ids:
         i = ids[f"kd.domino.{int(m.group(1))}"]
-        return Result(query, (view.hit(i, 100.0, {"domino": 100.0}),), True, lang, "kingdomino")
+        return Result(query, (view.hit(i, 1.0, {"domino": 100.0}),), True, lang, "kingdomino")
+    stage, first, allowed = _first_stage(query, q, index, view, a, lang, game)
+    return _rerank(stage, first, allowed, limit)
 
+
+def first_stage(query: str, game: str | None = None, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Stage:
+    """The first stage's reading and ranking of ``query``, whose rows the second stage scores
+    (``bench/fit_explain.py`` fits the weights on them)."""
+    q = check_query(query)
+    index = load_index(rules_dirs)
+    a = analyze(q, index.get("glossary") or {})
+    lang, sure = detect_language(q, a.langs)
+    return _first_stage(query, q, index, _view(index), a, lang if sure else "en", game)[0]
+
+
+def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any, lang: str,
+                 game: str | None) -> tuple[Stage, Result, set[str] | None]:
+    """Candidates by their words and concepts (BM25 over the entries' fields, with bonuses for a known
+    phrasing or a named card, and priors by kind and scope)."""
+    glossary = index.get("glossary") or {}
     postings = table(index["postings"])
     lengths: list[int] = index["lengths"]
     n_docs = len(view.meta)
@@ -417,6 +433,15 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
         if c not in q_terms:
             q_terms[c] = 0.7
             notes.append(f"{t} ~ {c}")
+    ask_terms: set[str] | None = None
+    part = asking_part(q)
+    if part is not None:  # a post that tells a story around its question: the question weighs more
+        pa = analyze(part, glossary)
+        ask_terms = {t for t in (*pa.terms, *(c for c, _ in pa.concepts)) if t in q_terms} or None
+        if ask_terms:
+            for t in q_terms:
+                if t not in ask_terms:
+                    q_terms[t] *= STORY_WEIGHT
 
     scores: dict[int, float] = {}
     why: dict[int, dict[str, float]] = {}
@@ -484,46 +509,112 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
 
     ranked = sorted(((s * prior(n), n) for n, s in scores.items()
                      if allowed is None or view.game(n) in allowed), reverse=True)
-    hits = tuple(view.hit(n, round(s, 3), why.get(n)) for s, n in ranked[:limit])
+    unknown = sum(1 for t in dict.fromkeys(a.terms) if t not in postings and not is_hangul(t)
+                  and not any(n.startswith(f"{t} ~") for n in notes))
+    stage = Stage(q, index, view, q_terms, postings, n_docs, unknown, named, lean, q_game, ranked, why, ask_terms)
+    return stage, Result(query, (), False, lang, q_game, tuple(q_terms), tuple(notes), None, 0.0), allowed
+
+
+class Stage:
+    """The first stage's reading of a question and its ranking, for the second stage."""
+
+    def __init__(self, q: str, index: dict[str, Any], view: Index, q_terms: dict[str, float], postings: Any,
+                 n_docs: int, unknown: int, named: dict[int, tuple[str, float]], lean: str | None,
+                 q_game: str | None, ranked: list[tuple[float, int]], why: dict[int, dict[str, float]],
+                 ask_terms: set[str] | None) -> None:
+        self.index = index
+        self.view = view
+        self.ranked = ranked
+        self.why = why
+        self.q_terms = q_terms
+        self.postings = postings
+        self.n_docs = n_docs
+        self._idf: dict[str, float] = {}
+        self.query = Query(q, q_terms, self.idf, {n: r for n, (_, r) in named.items()}, ask_terms, lean, q_game,
+                           len(words(q)))
+        self.query.total += UNKNOWN_WEIGHT * unknown * math.log(1 + (n_docs - 0.5) / 1.5)
+        self.query.top = ranked[0][0] if ranked else 0.0
+
+    def idf(self, t: str) -> float:
+        """A term's weight in the coverage shares (a Korean syllable pair says less than a word)."""
+        w = self._idf.get(t)
+        if w is None:
+            raw = self.postings.get(t)
+            if raw is None:
+                w = 0.0
+            else:
+                df = raw.count(":")
+                w = math.log(1 + (self.n_docs - df + 0.5) / (df + 0.5)) * (0.3 if is_hangul(t) else 1.0)
+            self._idf[t] = w
+        return w
+
+    def entry_facts(self, n: int) -> dict[str, Any]:
+        """What the index keeps about entry ``n`` for the features."""
+        index = self.index
+        about = None
+        related = (index.get("faq_related") or {}).get(str(n))
+        if related:
+            ids = self.view.ids
+            about = {ids[r] for r in related if r in ids}
+        subjects = index.get("subjects") or ()
+        return {
+            "subject": subjects[n].split() if n < len(subjects) else [],
+            "phrasings": [p.split() for p in (index.get("alias_terms") or {}).get(str(n), "").split("|") if p],
+            "concepts": (index.get("concepts") or [0] * (n + 1))[n],
+            "length": index["lengths"][n],
+            "need": (index.get("needs") or {}).get(str(n)),
+            "about": about,
+        }
+
+    def rows(self, pool: int) -> list[tuple[int, float, list[float]]]:
+        """The first ``pool`` candidates: entry number, first-stage score, features."""
+        out = []
+        cands = self.ranked[:pool]
+        links = self.index.get("links") or {}
+        near: dict[int, set[int]] = {n: set() for _, n in cands}
+        for _, n in cands:
+            for m in (int(x) for x in links.get(str(n), "").split()):
+                if m in near and m != n:
+                    near[n].add(m)
+                    near[m].add(n)
+        scores = dict((n, sc) for sc, n in cands)
+        for rank, (sc, n) in enumerate(cands):
+            facts = self.entry_facts(n)
+            facts["support"] = sum(scores[m] for m in sorted(near[n]))
+            x = features(self.query, n, rank, sc, self.why.get(n, {}), self.view.meta[n], facts)
+            out.append((n, sc, x))
+        return out
+
+
+def _rerank(stage: Stage, first: Result, allowed: set[str] | None, limit: int) -> Result:
+    """The second stage: the candidates re-ranked by the model; each hit's score is its probability."""
+    model = load_model() or Model.default()
+    rows = stage.rows(model.pool)
+    if not rows:
+        return first
+    scored = sorted(((score(model, x), -i, n, x) for i, (n, _, x) in enumerate(rows)), reverse=True)
+    probs = probabilities([z for z, *_ in scored])
+    view = stage.view
+    hits = []
+    for p, (_, _, n, x) in zip(probs, scored, strict=True):
+        h = view.hit(n, round(p, 4), stage.why.get(n))
+        h.shares = {f: round(w * v, 3) for f, w, v in zip(FEATURES, model.weights, x, strict=True) if w * v}
+        hits.append(h)
+    best = hits[0]
     other: Hit | None = None
-    if hits and allowed is None:
-        first = view.game(ranked[0][1])
-        for sc, n in ranked[1:]:
-            if view.game(n) != first:
-                if sc >= BOTH_GAMES * hits[0].score:
-                    other = view.hit(n, round(sc, 3), why.get(n))
+    if allowed is None:
+        for h in hits[1:]:
+            if view.game(h._n) != view.game(best._n):
+                if h.score >= BOTH_GAMES * best.score:
+                    other = h
                 break
-    confident = False
-    coverage = 0.0
-    if hits:
-        unknown = sum(1 for t in dict.fromkeys(a.terms) if t not in postings and not is_hangul(t)
-                      and not any(n.startswith(f"{t} ~") for n in notes))
-        coverage = _coverage(hits[0].why, q_terms, postings, n_docs, unknown)
-        margin = (hits[0].score - hits[1].score) / hits[0].score if len(hits) > 1 and hits[0].score else 1.0
-        named_it = any(k.startswith("=") for k in hits[0].why)
-        confident = named_it or coverage >= SURE_COVERAGE or (coverage >= WEAK_COVERAGE and margin >= SURE_MARGIN)
-        if not named_it and coverage < NO_ANSWER_COVERAGE:
-            coverage = 0.0
-    return Result(query, hits, confident, lang, q_game, tuple(q_terms), tuple(notes), other, round(coverage, 3))
-
-
-def _coverage(hit_why: dict[str, float], q_terms: dict[str, float], postings: Any, n_docs: int,
-              unknown: int = 0) -> float:
-    """The share of the question's weight (idf-weighted terms) that the entry matched; each of the
-    ``unknown`` words (in no entry, not even close to one) weighs as much as the rarest term."""
-    total = UNKNOWN_WEIGHT * unknown * math.log(1 + (n_docs - 0.5) / 1.5)
-    got = 0.0
-    for t, w in q_terms.items():
-        raw = postings.get(t)
-        if raw is None:
-            continue
-        idf = math.log(1 + (n_docs - raw.count(":") + 0.5) / (raw.count(":") + 0.5))
-        if is_hangul(t):
-            idf *= 0.3  # a syllable pair says less than a word or a concept
-        total += w * idf
-        if t in hit_why:
-            got += w * idf
-    return got / total if total else 0.0
+    coverage = scored[0][3][FEATURES.index("cover")]
+    named_it = any(k.startswith("=") for k in best.why)
+    confident = best.score >= model.sure
+    if not named_it and coverage < NO_ANSWER_COVERAGE:
+        coverage, confident = 0.0, False
+    return Result(first.query, tuple(hits[:limit]), confident, first.lang, first.game, first.terms, first.notes,
+                  other, round(coverage, 3))
 
 
 def _fuzzy_concepts(terms: list[str], glossary: dict[str, Any], postings: Any,

@@ -1,0 +1,186 @@
+"""Fit the weights of `kbg explain`'s second stage (kbgrules/explain/rerank.py) and write them to
+rules_data/explain-model.json.
+
+    python bench/fit_explain.py             # cross-validate, fit on everything, write the model
+    python bench/fit_explain.py --check     # cross-validate only; write nothing
+
+Data: the dev part of the real players' words (tests/explain/real/dev.yaml) and the questions
+written alongside the data (tests/explain/questions-*.yaml, weighted less: they repeat the data's
+phrasings). The frozen test part is never read here. For every question, the first stage's best
+candidates (the model's `pool`) are described by their features; a pairwise logistic regression
+learns to put an expected entry above every other candidate (each question weighs the same,
+however many pairs it gives). The regularisation is chosen by 5-fold cross-validation over the
+questions, and the same out-of-fold scores set `sure`: the probability from which a first answer
+was right at least 9 times in 10 on dev. Needs numpy and scikit-learn (the `fit` extra); the query
+path does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from explain_hits import load
+from sklearn.linear_model import LogisticRegression
+
+from kbgrules.explain.rank import first_stage
+from kbgrules.explain.rerank import FEATURES, MODEL_VERSION, model_path, probabilities
+
+POOL = 25
+WRITTEN_WEIGHT = 0.5  # a written question counts half a real one
+FOLDS = 5
+SURE_PRECISION = 0.9  # a sure answer is right at least this often (out of fold, on dev)
+
+
+def logit(p: float) -> float:
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return math.log(p / (1 - p))
+
+
+def rows(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each item's candidates: features, and which are expected."""
+    out = []
+    for item in items:
+        stage = first_stage(item["q"])
+        cands = stage.rows(POOL)
+        if not cands:
+            continue
+        ids = [stage.view.meta[n][0] for n, _, _ in cands]
+        out.append({"item": item, "ids": ids, "x": np.array([x for _, _, x in cands], dtype=float),
+                    "y": np.array([i in item["expect"] for i in ids], dtype=bool)})
+    return out
+
+
+def pairs(data: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Differences (expected - other) and their mirror, each question weighing its item weight."""
+    xs, ys, ws = [], [], []
+    for d in data:
+        pos, neg = d["x"][d["y"]], d["x"][~d["y"]]
+        if not len(pos) or not len(neg):
+            continue
+        diff = (pos[:, None, :] - neg[None, :, :]).reshape(-1, pos.shape[1])
+        w = d["weight"] / len(diff)
+        xs += [diff, -diff]
+        ys += [np.ones(len(diff)), np.zeros(len(diff))]
+        ws += [np.full(len(diff), w), np.full(len(diff), w)]
+    return np.vstack(xs), np.concatenate(ys), np.concatenate(ws)
+
+
+def fit(data: list[dict[str, Any]], c: float) -> np.ndarray:
+    x, y, w = pairs(data)
+    lr = LogisticRegression(C=c, fit_intercept=False, max_iter=5000)
+    lr.fit(x, y, sample_weight=w * len(data))
+    return np.asarray(lr.coef_[0])
+
+
+def judge(data: list[dict[str, Any]], weights: np.ndarray) -> list[tuple[bool, bool, float]]:
+    """Per question: first answer right, right among three, the first answer's probability."""
+    out = []
+    for d in data:
+        z = d["x"] @ weights
+        order = sorted(range(len(z)), key=lambda i: (-z[i], i))
+        p = probabilities([float(z[i]) for i in order])
+        out.append((bool(d["y"][order[0]]), bool(d["y"][order[:3]].any()), p[0]))
+    return out
+
+
+def folds(data: list[dict[str, Any]], c: float) -> list[tuple[bool, bool, float]]:
+    """Out-of-fold judgements: each question scored by weights fitted without it."""
+    out: list[tuple[bool, bool, float] | None] = [None] * len(data)
+    for k in range(FOLDS):
+        train = [d for i, d in enumerate(data) if i % FOLDS != k]
+        held = [i for i in range(len(data)) if i % FOLDS == k]
+        w = fit(train, c)
+        for i, r in zip(held, judge([data[i] for i in held], w), strict=True):
+            out[i] = r
+    return [r for r in out if r is not None]
+
+
+def calibrate(judged: list[tuple[bool, bool, float]]) -> tuple[float, float]:
+    """How often a first answer is right, as a function of its probability: a logistic curve over
+    logit(p), fitted on out-of-fold answers (``a + b * logit(p)``)."""
+    x = np.array([[logit(p)] for _, _, p in judged])
+    y = np.array([h1 for h1, _, _ in judged])
+    lr = LogisticRegression(C=10.0).fit(x, y)
+    return float(lr.intercept_[0]), float(lr.coef_[0][0])
+
+
+def sure_level(judged: list[tuple[bool, bool, float]], a: float, b: float) -> tuple[float, float, int]:
+    """The probability from which first answers are right SURE_PRECISION of the time by the calibrated
+    curve, the share of those answers that were right, and how many they are."""
+    level = 1.0 if b <= 0 else 1 / (1 + math.exp(-(math.log(SURE_PRECISION / (1 - SURE_PRECISION)) - a) / b))
+    kept = [h1 for h1, _, p in judged if p >= level]
+    return level, (sum(kept) / len(kept) if kept else 1.0), len(kept)
+
+
+def report(name: str, judged: list[tuple[bool, bool, float]], sure: float) -> str:
+    n = len(judged)
+    h1 = sum(r[0] for r in judged) / n
+    h3 = sum(r[1] for r in judged) / n
+    conf = [r for r in judged if r[2] >= sure]
+    prec = sum(r[0] for r in conf) / len(conf) if conf else 0.0
+    return (f"{name}: {n} questions, hit@1 {h1:.1%}, hit@3 {h3:.1%}, sure {len(conf) / n:.0%} "
+            f"of answers, right {prec:.1%} when sure")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--check", action="store_true", help="cross-validate only")
+    ap.add_argument("--c", type=float, action="append", help="regularisation strengths to try")
+    args = ap.parse_args()
+    dev = rows(load("dev"))
+    written = rows(load("written"))
+    for d in dev:
+        d["weight"] = 1.0
+    for d in written:
+        d["weight"] = WRITTEN_WEIGHT
+    data = dev + written
+    cs = args.c or [0.03, 0.1, 0.3, 1.0, 3.0, 10.0]
+    best_c, best = cs[0], -1.0
+    for c in cs:
+        judged = folds(data, c)
+        dev_j = judged[:len(dev)]
+        score = sum(r[0] for r in dev_j) + 0.5 * sum(r[1] for r in dev_j)
+        level = sure_level(dev_j, *calibrate(dev_j))
+        print(f"C={c:g}: " + report("dev (out of fold)", dev_j, level[0]) + f", sure from p >= {level[0]:.3f}")
+        if score > best:
+            best_c, best = c, score
+    judged = folds(data, best_c)
+    a, b = calibrate(judged[:len(dev)])
+    sure, precision, kept = sure_level(judged[:len(dev)], a, b)
+    print(f"chosen C={best_c:g}; sure from p >= {sure:.3f} ({kept} dev answers, {precision:.1%} right)")
+    print(report("dev (out of fold)", judged[:len(dev)], sure))
+    print(report("written (out of fold)", judged[len(dev):], sure))
+    weights = fit(data, best_c)
+    for f, w in sorted(zip(FEATURES, weights, strict=True), key=lambda fw: -abs(fw[1])):
+        print(f"  {w:+8.3f}  {f}")
+    if args.check:
+        return 0
+    model = {
+        "version": MODEL_VERSION,
+        "features": list(FEATURES),
+        "weights": [round(float(w), 5) for w in weights],
+        "pool": POOL,
+        "sure": round(sure, 4),
+        "calibration": [round(a, 4), round(b, 4)],
+        "fitted": {
+            "by": "bench/fit_explain.py", "date": datetime.date.today().isoformat(), "c": best_c,
+            "questions": {"dev": len(dev), "written": len(written)},
+            "dev_out_of_fold": {"hit1": round(sum(r[0] for r in judged[:len(dev)]) / len(dev), 4),
+                                "hit3": round(sum(r[1] for r in judged[:len(dev)]) / len(dev), 4),
+                                "sure_share": round(kept / len(dev), 4), "sure_right": round(precision, 4)},
+        },
+    }
+    Path(model_path()).write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {model_path()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
