@@ -36,8 +36,7 @@ from kbgrules.explain.text import (
     INDEX_VERSION,
     LANGS,
     STOPWORDS,
-    analyze,
-    detect_language,
+    analyze_question,
     fold,
     is_hangul,
     listed,
@@ -365,9 +364,7 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
     view = _view(index)
     ids = view.ids
     glossary = index.get("glossary") or {}
-    a = analyze(q, glossary)
-    lang, sure = detect_language(q, a.langs)
-    lang = lang if sure else "en"
+    a, lang = analyze_question(q, glossary)
 
     if q.lower() in ids:
         i = ids[q.lower()]
@@ -384,8 +381,8 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
 
     # which game the words belong to: a game's name, a card's name, words only one game uses
     named_games = {c[len(CONCEPT) + 5:] for c, _ in a.concepts if c.startswith(CONCEPT + "game-")}
-    name_words = {t for c, src in a.concepts if c.startswith(CONCEPT + "game-") for t in tokens(src)}
-    named = _names_in(words(q), index.get("names") or {})
+    name_words = {t for c, src in a.concepts if c.startswith(CONCEPT + "game-") for t in tokens(src, lang)}
+    named = _names_in(words(q, lang), index.get("names") or {})
     votes: dict[str, float] = {}
     for gs, sign in a.games:
         if len(gs) == 1:
