@@ -15,7 +15,7 @@ import kbgrules
 from kbg_cli.explain_cmd import run
 from kbgrules.core.closest import closest, edits
 from kbgrules.explain import load_index, lookup, search
-from kbgrules.explain.text import analyze, detect_language, stem, unsupported_script
+from kbgrules.explain.text import Packed, analyze, detect_language, stem, unsupported_script, words
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = {part: yaml.safe_load((ROOT / "tests" / "explain" / "real" / f"{part}.yaml").read_text(encoding="utf-8"))
@@ -93,6 +93,46 @@ def test_language_of_the_question(text: str, lang: str) -> None:
     found, sure = detect_language(text)
     assert found == lang and (sure or lang == "en")
     assert search(text).lang == lang
+
+
+@pytest.mark.parametrize("text,lang", [
+    # French with â ê ô, which Vietnamese writes too, and without its accents
+    ("Est-ce que le château compte comme un terrain ?", "fr"), ("où placer le château ?", "fr"),
+    ("puis-je quand même me soigner à Tokyo ?", "fr"), ("est-ce que le chateau compte comme un terrain", "fr"),
+    ("ou placer le chateau", "fr"),
+    # Vietnamese with its marks and without them
+    ("đặt domino ở đâu", "vi"), ("dat domino o dau", "vi"), ("ai di truoc", "vi"), ("khi nao duoc nhuong tokyo", "vi"),
+    ("lâu đài có phải ở giữa vương quốc không", "vi"), ("lau dai co phai o giua vuong quoc khong", "vi"),
+    # German with ß and with ss
+    ("Wie groß darf das Königreich sein?", "de"), ("wie gross darf das koenigreich sein", "de"),
+    ("Muß ich Tokio verlassen?", "de"), ("Straße", "de"),
+    # Spanish with ¿ and ñ, and without them
+    ("¿Cuántas coronas tiene el reino pequeño?", "es"), ("cuantas coronas tiene el reino pequeno", "es"),
+    ("el castillo tiene que estar en el centro", "es"), ("año", "es"),
+    # Korean, with a card's English name in it; English, with words Vietnamese writes with marks
+    ("Armor Plating 카드는 어떻게 쓰나요", "ko"), ("what do the dice do", "en"), ("can the castle be anywhere", "en"),
+    ("when is Tokyo Bay used", "en"),
+])
+def test_language_by_its_words(text: str, lang: str) -> None:
+    assert detect_language(text) == (lang, True)
+    assert search(text).lang == lang
+
+
+def test_number_words_belong_to_their_language() -> None:
+    """A number word that is another word too is a digit only in its language: Vietnamese ``bảy``
+    (7) folds to ``bay``, so Tokyo Bay was 7; French ``dos`` is a back, ``très`` is very."""
+    mixed = "un dos tres sept ten eine bảy sáu sau 7"
+    assert words(mixed) == ["un", "dos", "tres", "sept", "ten", "eine", "bay", "sau", "sau", "7"]
+    assert words(mixed, "es")[:3] == ["1", "2", "3"] and words(mixed, "fr")[:4] == ["1", "dos", "tres", "7"]
+    assert words(mixed, "vi")[6:] == ["7", "6", "sau", "7"] and words(mixed, "en")[4] == "10"
+    assert words("three trois drei cuatro", "vi") == ["3", "3", "3", "4"]  # no other word: digits anywhere
+    assert words("có không", "vi") == ["co", "khong"]  # không is first "not"
+    bay = search("Tokyo Bay")
+    assert "7" not in bay.terms and "bay" in bay.terms
+    assert search("tokyo bảy người chơi").lang == "vi" and "7" in search("tokyo bảy người chơi").terms
+    postings = Packed(load_index()["postings"])
+    with_7 = {load_index()["meta"][int(pair.split(":")[0])][0] for pair in postings["7"].split()}
+    assert "kd.domino.7" in with_7 and not any("bay" in e for e in with_7)
 
 
 def test_scripts_kbg_cannot_read() -> None:

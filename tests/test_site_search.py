@@ -34,6 +34,8 @@ EDGE = [  # Unicode, typos, options, prototype names
     "heal\u00a0in\u00a0tokyo", "\u2003heal\u2003", "\x85heal\x85", "\ufeffheal", "constructor", "__proto__",
     "toString valueOf", "😀", "😀 tokyo", "x" * 1000, "Ｔｏｋｙｏ ｈｅａｌ", "ﬁnal score", "ǅ", "İstanbul tokyo",
     "acumulatur d enrgie", "alien metabolsm", "armor plateing", "rapid heeling", "herzsymbol", "cuándo", "Dés",
+    "où placer le château ?", "dat domino o dau", "Tokyo Bay", "tokyo bảy người chơi", "l’attaque du roi",
+    "un dos tres ten", "¡Puedo curarme!", "wie gross ist das Königreich", "Muß", "có không",
 ]
 DOCTESTS = ["Armor Plating", "domino 37", "kann ich in Tokio heilen?", "can I heal in tokyo?"]  # rank.py, __init__.py
 REFUSED = ["", "   \t\n", "\x85", "x" * 1001, "y " * 600, "a\x00b", "a\x08b", "\x1b[1mheal", "heal\x7f",

@@ -34,7 +34,7 @@ class Entry:
     def __init__(self, id: str, game: str, kind: str, title: str, text: str,
                  sources: list[dict[str, Any]] | None = None, related: list[str] | None = None,
                  conflict: str | None = None, notes: list[str] | None = None, editions: list[str] | None = None,
-                 translations: dict[str, str] | None = None, aliases: list[str] | None = None,
+                 translations: dict[str, str] | None = None, aliases: list[tuple[str, str]] | None = None,
                  variants: list[str] | None = None) -> None:
         self.id = id
         self.game = game
@@ -48,11 +48,19 @@ class Entry:
         self.by_edition: dict[str, str] = {}  # edition -> its text, where it differs
         self.editions = editions or []  # editions the entry exists in (empty: all)
         self.translations = translations or {}
-        self.aliases = aliases or []  # words players use, every language
+        self.aliases: list[str] = []  # words players use, every language
+        self.alias_langs: list[str] = []  # the language of each
+        self.add_aliases(aliases or [])
         self.variants = variants or []  # variants the entry exists in (empty: the base game)
 
+    def add_aliases(self, aliases: list[tuple[str, str]]) -> None:
+        """Add words players use, each as (language, word)."""
+        for lang, word in aliases:
+            self.aliases.append(word)
+            self.alias_langs.append(lang)
+
     def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return {k: v for k, v in self.__dict__.items() if k != "alias_langs"}
 
 
 class Corpus:
@@ -69,8 +77,9 @@ def _sources(items: Any) -> list[dict[str, Any]]:
     return [{"doc": s.doc, "section": s.section, "edition": s.edition} for s in items]
 
 
-def _words(lang_words: Any) -> list[str]:
-    return [w for ws in (lang_words or {}).values() for w in ws]
+def _words(lang_words: Any) -> list[tuple[str, str]]:
+    """``{lang: [word, ...]}`` -> ``[(lang, word), ...]``."""
+    return [(str(lang), w) for lang, ws in (lang_words or {}).items() for w in ws]
 
 
 def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
@@ -105,7 +114,7 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
                     elif out[cid].text != text:
                         out[cid].by_edition[ed.id] = text
                         if c.name != out[cid].title:
-                            out[cid].aliases.append(c.name)
+                            out[cid].add_aliases([("en", c.name)])
                 for tile in rs.tiles:
                     tid = f"{prefix}.tile.{tile.id}"
                     back = next((b.name for b in rs.tiles if b.id == tile.back), None)
@@ -154,7 +163,8 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
                     f"kd.terrain.{t.id}", info.id, "terrain", t.name.capitalize(),
                     f"{t.name.capitalize()} (letter {t.letter} in grids): {squares} squares and {crowns} crowns "
                     f"among the 48 dominoes.", [{"doc": "R1", "section": "Components", "edition": None}],
-                    ["kd.components.terrains", "kd.score.property"], aliases=[t.letter.lower(), *t.aliases])
+                    ["kd.components.terrains", "kd.score.property"],
+                    aliases=[("en", a) for a in (t.letter.lower(), *t.aliases)])
         for comp in base.components:
             cid = f"{prefix}.component.{comp.id}"
             count = f"{comp.count} " if comp.count else ""
@@ -167,7 +177,7 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
             if kind == "variant" and oid in out:
                 continue
             out[oid] = Entry(oid, info.id, kind, ov.title, ov.summary + (" (the default)" if ov.default else ""),
-                             _sources(ov.sources), aliases=[ov.id, *ov.aliases])
+                             _sources(ov.sources), aliases=[("en", a) for a in (ov.id, *ov.aliases)])
         for fid, f in (base.data.get("faq") or {}).items():
             out[fid] = Entry(fid, info.id, "faq", str(f["question"]), str(f["answer"]).strip(),
                              [dict(s) for s in f.get("sources", ())], list(f.get("related", ())),
@@ -176,7 +186,7 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
                              aliases=_words(f.get("phrasings")))
         for target, words in (base.data.get("words") or {}).items():
             if target in out:
-                out[target].aliases.extend(_words(words))
+                out[target].add_aliases(_words(words))
         corpus.documents[info.id] = docs
         corpus.game_names[info.id] = sorted({phrase(n) for n in (info.id, info.name, *info.aliases)} - {""})
         corpus.glossaries[info.id] = dict(base.data.get("glossary") or {})
@@ -184,13 +194,14 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
     return corpus
 
 
-def _fields(e: Entry) -> dict[str, list[str]]:
+def _fields(e: Entry) -> dict[str, list[tuple[str, str]]]:
+    """Each field's texts, each with its language."""
     return {
-        "id": [e.id.replace(".", " ").replace("-", " ")],
-        "title": [e.title],
-        "alias": list(e.aliases),
-        "body": [e.text, e.conflict or "", *e.by_edition.values()],
-        "tr": list(e.translations.values()),
+        "id": [("en", e.id.replace(".", " ").replace("-", " "))],
+        "title": [("en", e.title)],
+        "alias": list(zip(e.alias_langs, e.aliases, strict=True)),
+        "body": [("en", t) for t in (e.text, e.conflict or "", *e.by_edition.values())],
+        "tr": list(e.translations.items()),
     }
 
 
@@ -211,9 +222,9 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
     glossaries = {g: {**concepts, f"game-{g}": {"words": {"en": corpus.game_names.get(g, [])}}}
                   for g, concepts in corpus.glossaries.items()}
     glossary = compile_glossary(glossaries)
-    by_game: dict[str, list[str]] = {}
+    by_game: dict[str, list[tuple[str, str]]] = {}
     for e in corpus.entries:
-        by_game.setdefault(e.game, []).extend(t for ts in _fields(e).values() for t in ts if t)
+        by_game.setdefault(e.game, []).extend(t for ts in _fields(e).values() for t in ts if t[1])
     glossary["weak"] = weak_keys(glossary, by_game)
     overlays: dict[str, list[str]] = dict(glossary["overlays"])
     needs: dict[str, list[str]] = {}
@@ -228,10 +239,10 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
         length = 0
         own: set[str] = set()
         for fname, texts in _fields(e).items():
-            for text in texts:
+            for lang, text in texts:
                 if not text:
                     continue
-                a = analyze(text, glossary, e.game)
+                a = analyze(text, glossary, e.game, lang)
                 terms = [*a.terms, *(c for c, _ in a.concepts)]
                 if fname != "tr":
                     length += len(terms)
@@ -241,10 +252,11 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
                     postings[t][n] = postings[t].get(n, 0.0) + FIELD_WEIGHTS[fname]
         lengths.append(max(1, length))
         concept_counts.append(len(own))
-        ta = analyze(e.title, glossary, e.game)
+        ta = analyze(e.title, glossary, e.game, "en")
         subjects.append(" ".join(sorted({*ta.terms, *(c for c, _ in ta.concepts)})))
         sets = dict.fromkeys(" ".join(sorted({*a.terms, *(c for c, _ in a.concepts)}))
-                             for a in (analyze(x, glossary, e.game) for x in e.aliases))
+                             for a in (analyze(x, glossary, e.game, lang)
+                                       for lang, x in zip(e.alias_langs, e.aliases, strict=True)))
         sets.pop("", None)
         if sets:
             alias_terms[str(n)] = "|".join(sets)

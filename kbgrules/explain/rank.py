@@ -38,7 +38,7 @@ from kbgrules.explain.text import (
     LANGS,
     STOPWORDS,
     analyze,
-    detect_language,
+    analyze_question,
     fold,
     is_hangul,
     listed,
@@ -76,8 +76,8 @@ EXACT_PHRASE_BONUS = 12.0
 PARTIAL_PHRASE_BONUS = 3.0
 COVERAGE_POWER = 1.0  # scores are scaled by the share of the question's weight an entry matches, to this power
 NO_ANSWER_COVERAGE = 0.2  # less than this matched: nothing answers the question
-UNKNOWN_WEIGHT = 0.5
-STORY_WEIGHT = float(os.environ.get("KBG_STORY", "0.5"))  # a term of a long post only outside the sentence that asks  # a word no entry uses weighs this share of the rarest term
+UNKNOWN_WEIGHT = 0.5  # a word no entry uses weighs this share of the rarest term
+STORY_WEIGHT = 0.5  # a term of a long post found only outside the sentences that ask
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\udc80-\udcff]")
 
 
@@ -363,9 +363,7 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
     view = _view(index)
     ids = view.ids
     glossary = index.get("glossary") or {}
-    a = analyze(q, glossary)
-    lang, sure = detect_language(q, a.langs)
-    lang = lang if sure else "en"
+    a, lang = analyze_question(q, glossary)
 
     if q.lower() in ids:
         i = ids[q.lower()]
@@ -383,9 +381,8 @@ def first_stage(query: str, game: str | None = None, rules_dirs: Sequence[str | 
     (``bench/fit_explain.py`` fits the weights on them)."""
     q = check_query(query)
     index = load_index(rules_dirs)
-    a = analyze(q, index.get("glossary") or {})
-    lang, sure = detect_language(q, a.langs)
-    return _first_stage(query, q, index, _view(index), a, lang if sure else "en", game)[0]
+    a, lang = analyze_question(q, index.get("glossary") or {})
+    return _first_stage(query, q, index, _view(index), a, lang, game)[0]
 
 
 def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any, lang: str,
@@ -400,8 +397,8 @@ def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any,
 
     # which game the words belong to: a game's name, a card's name, words only one game uses
     named_games = {c[len(CONCEPT) + 5:] for c, _ in a.concepts if c.startswith(CONCEPT + "game-")}
-    name_words = {t for c, src in a.concepts if c.startswith(CONCEPT + "game-") for t in tokens(src)}
-    named = _names_in(words(q), index.get("names") or {})
+    name_words = {t for c, src in a.concepts if c.startswith(CONCEPT + "game-") for t in tokens(src, lang)}
+    named = _names_in(words(q, lang), index.get("names") or {})
     votes: dict[str, float] = {}
     for gs, sign in a.games:
         if len(gs) == 1:
@@ -436,7 +433,7 @@ def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any,
     ask_terms: set[str] | None = None
     part = asking_part(q)
     if part is not None:  # a post that tells a story around its question: the question weighs more
-        pa = analyze(part, glossary)
+        pa = analyze(part, glossary, None, lang)
         ask_terms = {t for t in (*pa.terms, *(c for c, _ in pa.concepts)) if t in q_terms} or None
         if ask_terms:
             for t in q_terms:
@@ -511,7 +508,8 @@ def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any,
                      if allowed is None or view.game(n) in allowed), reverse=True)
     unknown = sum(1 for t in dict.fromkeys(a.terms) if t not in postings and not is_hangul(t)
                   and not any(n.startswith(f"{t} ~") for n in notes))
-    stage = Stage(q, index, view, q_terms, postings, n_docs, unknown, named, lean, q_game, ranked, why, ask_terms)
+    stage = Stage(q, index, view, q_terms, postings, n_docs, unknown, named, lean, q_game, ranked, why, ask_terms,
+                  len(words(q, lang)))
     return stage, Result(query, (), False, lang, q_game, tuple(q_terms), tuple(notes), None, 0.0), allowed
 
 
@@ -521,7 +519,7 @@ class Stage:
     def __init__(self, q: str, index: dict[str, Any], view: Index, q_terms: dict[str, float], postings: Any,
                  n_docs: int, unknown: int, named: dict[int, tuple[str, float]], lean: str | None,
                  q_game: str | None, ranked: list[tuple[float, int]], why: dict[int, dict[str, float]],
-                 ask_terms: set[str] | None) -> None:
+                 ask_terms: set[str] | None, n_words: int) -> None:
         self.index = index
         self.view = view
         self.ranked = ranked
@@ -531,7 +529,7 @@ class Stage:
         self.n_docs = n_docs
         self._idf: dict[str, float] = {}
         self.query = Query(q, q_terms, self.idf, {n: r for n, (_, r) in named.items()}, ask_terms, lean, q_game,
-                           len(words(q)))
+                           n_words)
         self.query.total += UNKNOWN_WEIGHT * unknown * math.log(1 + (n_docs - 0.5) / 1.5)
         self.query.top = ranked[0][0] if ranked else 0.0
 

@@ -34,7 +34,8 @@ MODEL_VERSION = 1
 KINDS = ("faq", "card", "evolution", "tile", "domino", "terrain", "component", "edition", "variant", "option")
 FEATURES = (
     "score", "rank", "cover", "cover_concepts", "ask_cover", "subject", "subject_concepts", "in_subject", "phrasing",
-    "phrasing_fit", "named_own", "named_about", "named_other", "exact", "partial", "pairs", "focus", "length", "support",
+    "phrasing_fit", "named_own", "named_about", "named_other", "exact", "partial", "pairs", "focus", "length",
+    "support",
     *(f"kind_{k}" for k in KINDS), "log", "scope_miss", "scope_named", "other_lean",
     "question_faq", "short_faq", "short_named_kind", "statement_rule", "ask_same", "ask_other", "neg_same",
     "long_ask",

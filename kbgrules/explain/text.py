@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 LANGS = ("en", "ko", "fr", "vi", "de", "es")
 LANG_NAMES = {"en": "English", "ko": "Korean", "fr": "French", "vi": "Vietnamese", "de": "German", "es": "Spanish"}
-INDEX_VERSION = 4  # of rules_data/explain-index.json; a shipped index of another version is rebuilt
+INDEX_VERSION = 5  # of rules_data/explain-index.json; a shipped index of another version is rebuilt
 CONCEPT = "~"  # concept terms start with this; words never do
 WEAK_SIGN = 0.25  # how much a game word the other game's texts also use says about the game
 
@@ -53,22 +53,43 @@ _STOP = {
         son ser pero más muy ya también este esta estos estas ese esa eso cada todo todos toda todas
         nuestro nuestra vuestro otro otra otros hace hacer tiene tienen tener juego jugar""",
 }
-_NUMBERS = {
-    "0": "zero zéro null cero không 영",
-    "1": "one un une eins ein uno una một 하나 한",
-    "2": "two deux zwei dos hai 둘 두",
-    "3": "three trois drei tres ba 셋 세",
-    "4": "four quatre vier cuatro bốn 넷 네",
-    "5": "five cinq fünf cinco năm 다섯",
-    "6": "six sechs seis sáu 여섯",
-    "7": "seven sept sieben siete bảy 일곱",
-    "8": "eight huit acht ocho tám 여덟",
-    "9": "nine neuf neun nueve chín 아홉",
-    "10": "ten dix zehn diez mười 열",
+_NUMBERS = {  # 0 to 10; "a/b": both are that number
+    "en": "zero one two three four five six seven eight nine ten",
+    "fr": "zéro un/une deux trois quatre cinq six sept huit neuf dix",
+    "de": "null eins/ein/eine zwei drei vier fünf sechs sieben acht neun zehn",
+    "es": "cero uno/una/un dos tres cuatro cinco seis siete ocho nueve diez",
+    "vi": "- một hai ba bốn năm sáu bảy tám chín mười",  # không: first "not", and ends a yes/no question
+}  # Korean number words (세, 두...) are prefixes, not words: not read as digits
+# Number words that are other words too (in another language, or once folded): digits only in a
+# text of their language. Vietnamese ones fold to other words (bảy -> "bay", sáu -> "sau"), so they
+# are read with their marks, in Vietnamese only.
+_HOMOGRAPHS = {"en": "ten", "fr": "un une sept", "de": "null ein eine", "es": "uno una un dos tres"}
+# Words that say which language a text is in, besides the stopwords and number words (detection only).
+_TYPICAL = {
+    "en": """why whose whom cannot let lets after before during until without against between through
+        onto upon player players die dice""",
+    "fr": """où quand même comme puis peux pouvez dois faut combien quel quelle quels quelles pourquoi
+        avant après chaque lorsque lorsqu quelqu ça cela celui celle ceux été fait font ont suis à là
+        déjà encore seulement toujours jamais rien sans sous vers contre pendant depuis chez avez
+        avons moi joueur joueurs""",
+    "de": """warum wieso welche welcher welches welchen wieviel viele dürfen müssen können kannst könnte
+        würde sind habe hast ja nein nichts etwas jetzt wieder vor unter über gegen ohne durch um bis
+        seine seinen seiner ihre ihren ihrem andere anderen anderer beim vom ins mein meine deine
+        spieler""",
+    "es": """a dónde cuándo cómo cuánto cuánta cuántos cuántas porque puedes pueden podemos debo debe
+        deben tengo tienes hasta desde sobre entre sin durante antes después cuáles quiénes algo nada
+        siempre nunca vez veces ahora mismo misma mucho muchos poco jugador jugadores""",
+    "vi": """đâu đặt người chơi lượt bài điểm máu nhiều bao nhiêu rồi trước sau trong ngoài muốn thể
+        chỉ cũng mỗi tất cả bị ra vào lên xuống lại từ đến như nên thẻ xúc xắc lúc giữ đổ mua rút""",
 }
 _KO_PARTICLES = ("에서는", "에서", "으로", "에게", "까지", "부터", "보다", "처럼", "은", "는", "이", "가", "을",
                  "를", "에", "의", "도", "로", "와", "과", "만", "나", "랑")
-_VI_MARKS = set("ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ")
+# Letters of one language among the six (Vietnamese ones are strong signs: its own letters and
+# the letters with its tone marks), and letters several share.
+_OWN_LETTERS = {"vi": "ăđơưãõĩũìòýỳ" + "".join(map(chr, range(0x1EA0, 0x1EFA))), "fr": "çœæîïëûÿ",
+                "de": "äöüß", "es": "ñ"}
+_SHARED_LETTERS = {"àâèêôù": ("fr", "vi"), "áíóú": ("es", "vi"), "é": ("fr", "es", "vi")}
+STRONG_LETTER, LETTER, SHARED_LETTER = 2.0, 1.0, 0.5  # per word, what its letters say
 
 
 # --------------------------------------------------------------------------- characters and words
@@ -105,8 +126,19 @@ def fold(text: str) -> str:
 _WORD = re.compile(r"[0-9a-z]+|[\uac00-\ud7a3]+")
 _RAW_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 STOPWORDS = frozenset(fold(w) for ws in _STOP.values() for w in ws.split())
-NUMBER_WORDS = {fold(w): n for n, ws in _NUMBERS.items() for w in ws.split()
-                if not ("\uac00" <= w[0] <= "\ud7a3")}  # Korean number words are prefixes, not words
+
+
+def _number_words(lang: str) -> dict[str, str]:
+    return {w: str(n) for n, slot in enumerate(_NUMBERS[lang].split()) for w in slot.split("/") if w != "-"}
+
+
+# number words read in any text, and per language those also read in a text of that language (folded)
+_FREE_NUMBERS = {fold(w): n for lang, bound in _HOMOGRAPHS.items() for w, n in _number_words(lang).items()
+                 if w not in bound.split()}
+NUMBER_WORDS = {lang: {**_FREE_NUMBERS, **{fold(w): n for w, n in _number_words(lang).items() if w in bound.split()}}
+                for lang, bound in _HOMOGRAPHS.items()}
+_VI_NUMBERS = _number_words("vi")
+_VI_NUMBER = re.compile(r"\b(?:" + "|".join(_VI_NUMBERS) + r")\b")
 
 
 def is_hangul(word: str) -> bool:
@@ -152,22 +184,30 @@ _GRID = re.compile(r"(\d)\s*[x×*]\s*(\d)")
 _DIGIT_PLURAL = re.compile(r"\b([0-9])(?:s|'s|er)\b")
 
 
-def words(text: str) -> list[str]:
+def words(text: str, lang: str | None = None) -> list[str]:
     """The folded words of ``text``: number words written as digits, ``5 x 5`` as ``5x5``, ``2s``
-    (and German ``2er``) as ``2``."""
+    (and German ``2er``) as ``2``. A number word that is another word too (``un``, ``dos``, ``bảy``)
+    is a digit only when ``lang``, the text's language, is its own."""
+    if lang == "vi":  # with its marks, before folding makes them other words
+        text = _VI_NUMBER.sub(lambda m: _VI_NUMBERS[m.group()], unicodedata.normalize("NFC", text.casefold()))
     text = _DIGIT_PLURAL.sub(r"\1", _GRID.sub(r"\1x\2", fold(text)))
-    return [NUMBER_WORDS.get(w, w) for w in _WORD.findall(text)]
+    numbers = NUMBER_WORDS.get(lang or "", _FREE_NUMBERS)
+    return [numbers.get(w, w) for w in _WORD.findall(text)]
 
 
 def phrase(text: str) -> str:
     return " ".join(_WORD.findall(fold(text)))
 
 
-def tokens(text: str) -> list[str]:
+def tokens(text: str, lang: str | None = None) -> list[str]:
     """Plain word terms (no concepts): stems of the words that are not stopwords, and Korean
     syllable pairs."""
+    return _tokens(words(text, lang))
+
+
+def _tokens(ws: list[str]) -> list[str]:
     out: list[str] = []
-    for w in words(text):
+    for w in ws:
         if is_hangul(w):
             out.extend([w] if len(w) == 1 else [w[i:i + 2] for i in range(len(w) - 1)])
         elif w not in STOPWORDS:
@@ -259,10 +299,10 @@ def pack_glossary(glossary: Mapping[str, Any]) -> dict[str, Any]:
 # --------------------------------------------------------------------------- glossary
 
 
-def glossary_key(term: str) -> tuple[str, bool] | None:
-    """How a glossary word is matched: its words, stemmed and joined by spaces, and whether the
-    accents must match too (a word that folds to a stopword: French ``dés`` is not ``des``)."""
-    ws = words(term)
+def glossary_key(term: str, lang: str | None = None) -> tuple[str, bool] | None:
+    """How a glossary word of ``lang`` is matched: its words, stemmed and joined by spaces, and whether
+    the accents must match too (a word that folds to a stopword: French ``dés`` is not ``des``)."""
+    ws = words(term, lang)
     if not ws:
         return None
     key = " ".join(w if is_hangul(w) else stem(w) for w in ws)
@@ -290,7 +330,7 @@ def compile_glossary(glossaries: Mapping[str, Mapping[str, Any]]) -> dict[str, A
                     overlays[cid].append(str(ov))
             for lang, ws in sorted((c.get("words") or {}).items()):
                 for w in ws:
-                    found = glossary_key(str(w))
+                    found = glossary_key(str(w), lang)
                     if found is None:
                         continue
                     key, must_match = found
@@ -304,11 +344,13 @@ def compile_glossary(glossaries: Mapping[str, Mapping[str, Any]]) -> dict[str, A
             "overlays": overlays}
 
 
-def weak_keys(glossary: Mapping[str, Any], texts: Mapping[str, list[str]]) -> list[str]:
+def weak_keys(glossary: Mapping[str, Any], texts: Mapping[str, list[tuple[str, str]]]) -> list[str]:
     """Glossary words of one game that the other game's texts use too (``place``, ``center``):
-    weak signs of which game a question is about. ``texts`` maps a game to its entries' texts."""
+    weak signs of which game a question is about. ``texts`` maps a game to its entries' texts,
+    each with its language."""
     # one string per game: texts apart by a line break, which no needle holds
-    seqs = {g: "\n".join(" " + " ".join(w if is_hangul(w) else stem(w) for w in words(t)) + " " for t in ts)
+    seqs = {g: "\n".join(" " + " ".join(w if is_hangul(w) else stem(w) for w in words(t, lang)) + " "
+                         for lang, t in ts)
             for g, ts in texts.items()}
     cgames = glossary["games"]
     out = []
@@ -350,13 +392,13 @@ def _dice_terms(folded: str) -> list[tuple[str, str]]:
     return out
 
 
-def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None) -> Analysis:
-    """Terms and concepts of ``text``. With ``game``, only that game's concepts are used (the
-    data of one game); without, every game's (a question)."""
+def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None, lang: str | None = None) -> Analysis:
+    """Terms and concepts of ``text``, written in ``lang`` (None: not known). With ``game``, only
+    that game's concepts are used (the data of one game); without, every game's (a question)."""
     a = Analysis()
     raw = [unicodedata.normalize("NFC", w.casefold()) for w in _RAW_WORD.findall(text)]
-    ws = words(text)
-    a.terms = tokens(text)
+    ws = words(text, lang)
+    a.terms = _tokens(ws)
     folded = " ".join(ws)
     phrases = table(glossary.get("phrases", {}))
     exact: dict[str, list[str]] = glossary.get("exact", {})
@@ -459,26 +501,31 @@ def _add(a: Analysis, cids: list[str], src: str, cgames: Mapping[str, list[str]]
 
 
 def detect_language(text: str, glossary_langs: Mapping[str, float] | None = None) -> tuple[str, bool]:
-    """The language a question is written in, and whether the guess is sure. Script first (Hangul,
-    Vietnamese letters), then stopwords and characters of each Latin-script language, then the
-    languages of its glossary words."""
-    low = unicodedata.normalize("NFC", text.casefold())
+    """The language a question is written in, and whether the guess is sure. Hangul is Korean (with
+    the English names of cards in it too). Otherwise each word votes: a stopword, number word or
+    typical word of some languages (as written, else without its accents: ``co hoi mau`` is
+    Vietnamese), its letters (Vietnamese ``ơ``, ``ạ``, ``ầ``... strongly; ``ß``, ``ñ``, ``ç``
+    less; ``â``, ``é``, shared by several, little), and the languages of its glossary words
+    (``glossary_langs``)."""
+    low = unicodedata.normalize("NFC", text.lower())  # not casefold(): ß stays
     if any("\uac00" <= c <= "\ud7a3" for c in low):
         return "ko", True
-    if any(c in _VI_MARKS for c in low):
-        return "vi", True
     score = dict.fromkeys(("en", "fr", "de", "es", "vi"), 0.0)
-    if any(c in "äöü" for c in low) or "ß" in text.lower():  # casefold() has made ß "ss"
-        score["de"] += 2
-    if any(c in "ñ¿¡" for c in low):
-        score["es"] += 2
-    if any(c in "çœèùû" for c in low) or re.search(r"\b(?:qu|l|d|j|n|s|c)'", low):
-        score["fr"] += 2
-    ws = words(text)
-    for w in ws:
-        for lang, table in _STOP_BY_LANG.items():
-            if w in table:
-                score[lang] += 1.0 / _STOP_OWNERS[w]
+    unmarked = low.isascii()  # maybe all its accents left out: "the" may be Vietnamese "thế"
+    for w in _RAW_WORD.findall(low):
+        langs = _LANG_WORDS.get(w, ())
+        if unmarked or not langs:
+            langs = tuple(sorted({*langs, *_LANG_WORDS_FOLDED.get(fold(w), ())}))
+        for lang in langs:
+            score[lang] += 1.0 / len(langs)
+        if not w.isascii():
+            allowed, sign = _letters_sign(w)
+            for lang in allowed:
+                score[lang] += sign
+    if "¿" in low or "¡" in low:
+        score["es"] += LETTER
+    if _ELISION.search(low):
+        score["fr"] += LETTER
     for lang, v in (glossary_langs or {}).items():
         if lang in score:
             score[lang] += 0.5 * v
@@ -489,8 +536,52 @@ def detect_language(text: str, glossary_langs: Mapping[str, float] | None = None
     return best, ranked[0] >= 1 and ranked[0] >= 1.5 * ranked[1]
 
 
-_STOP_BY_LANG = {lang: frozenset(fold(w) for w in ws.split()) for lang, ws in _STOP.items() if lang != "ko"}
-_STOP_OWNERS = {w: sum(w in t for t in _STOP_BY_LANG.values()) for t in _STOP_BY_LANG.values() for w in t}
+def _letters_sign(word: str) -> tuple[tuple[str, ...], float]:
+    """The languages a word's letters allow, and how much each gets."""
+    if any(c in _OWN_LETTERS["vi"] for c in word):
+        return ("vi",), STRONG_LETTER
+    allowed: set[str] | None = None
+    for c in word:
+        langs = _LETTER_LANGS.get(c)
+        if langs is not None:
+            allowed = set(langs) if allowed is None else allowed & set(langs)
+    if not allowed:
+        return (), 0.0
+    return tuple(sorted(allowed)), LETTER if len(allowed) == 1 else SHARED_LETTER / len(allowed)
+
+
+def analyze_question(text: str, glossary: Mapping[str, Any]) -> tuple[Analysis, str]:
+    """A question's analysis and its language (``en`` when unsure). The language comes from the
+    analysis (its glossary words), and decides which number words are digits: the analysis is
+    redone when that changes its words."""
+    a = analyze(text, glossary)
+    lang, sure = detect_language(text, a.langs)
+    lang = lang if sure else "en"
+    if words(text, lang) != words(text):
+        a = analyze(text, glossary, lang=lang)
+    return a, lang
+
+
+def _lang_words() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """The languages each word of the lists belongs to: as written, and folded (words written with
+    accents only). Vietnamese number words are left out: folded, they are English and French words."""
+    written: dict[str, set[str]] = {}
+    for lang in ("en", "fr", "de", "es", "vi"):
+        listed = [*_STOP[lang].split(), *_TYPICAL[lang].split(), *(_number_words(lang) if lang != "vi" else ())]
+        for item in listed:
+            for w in _RAW_WORD.findall(unicodedata.normalize("NFC", item.lower())):
+                written.setdefault(w, set()).add(lang)
+    folded: dict[str, set[str]] = {}
+    for w, langs in written.items():
+        if not w.isascii():
+            folded.setdefault(fold(w), set()).update(langs)
+    return ({w: tuple(sorted(ls)) for w, ls in written.items()}, {w: tuple(sorted(ls)) for w, ls in folded.items()})
+
+
+_LANG_WORDS, _LANG_WORDS_FOLDED = _lang_words()
+_LETTER_LANGS: dict[str, tuple[str, ...]] = {c: langs for cs, langs in _SHARED_LETTERS.items() for c in cs}
+_LETTER_LANGS.update({c: (lang,) for lang, cs in _OWN_LETTERS.items() if lang != "vi" for c in cs})
+_ELISION = re.compile(r"\b(?:qu|l|d|j|n|s|c)['’]\w")
 
 
 def unsupported_script(text: str) -> bool:

@@ -49,15 +49,43 @@ var KbgSearch = (function () {
         son ser pero más muy ya también este esta estos estas ese esa eso cada todo todos toda todas
         nuestro nuestra vuestro otro otra otros hace hacer tiene tienen tener juego jugar`,
   };
-  const NUMBERS = {
-    0: "zero zéro null cero không 영", 1: "one un une eins ein uno una một 하나 한",
-    2: "two deux zwei dos hai 둘 두", 3: "three trois drei tres ba 셋 세", 4: "four quatre vier cuatro bốn 넷 네",
-    5: "five cinq fünf cinco năm 다섯", 6: "six sechs seis sáu 여섯", 7: "seven sept sieben siete bảy 일곱",
-    8: "eight huit acht ocho tám 여덟", 9: "nine neuf neun nueve chín 아홉", 10: "ten dix zehn diez mười 열",
+  const NUMBERS = {  // 0 to 10; "a/b": both are that number (Korean ones are not read)
+    en: "zero one two three four five six seven eight nine ten",
+    fr: "zéro un/une deux trois quatre cinq six sept huit neuf dix",
+    de: "null eins/ein/eine zwei drei vier fünf sechs sieben acht neun zehn",
+    es: "cero uno/una/un dos tres cuatro cinco seis siete ocho nueve diez",
+    vi: "- một hai ba bốn năm sáu bảy tám chín mười",
+  };
+  // number words that are other words too: digits only in a text of their language (Vietnamese: all)
+  const HOMOGRAPHS = { en: "ten", fr: "un une sept", de: "null ein eine", es: "uno una un dos tres" };
+  const TYPICAL = {
+    en: `why whose whom cannot let lets after before during until without against between through
+        onto upon player players die dice`,
+    fr: `où quand même comme puis peux pouvez dois faut combien quel quelle quels quelles pourquoi
+        avant après chaque lorsque lorsqu quelqu ça cela celui celle ceux été fait font ont suis à là
+        déjà encore seulement toujours jamais rien sans sous vers contre pendant depuis chez avez
+        avons moi joueur joueurs`,
+    de: `warum wieso welche welcher welches welchen wieviel viele dürfen müssen können kannst könnte
+        würde sind habe hast ja nein nichts etwas jetzt wieder vor unter über gegen ohne durch um bis
+        seine seinen seiner ihre ihren ihrem andere anderen anderer beim vom ins mein meine deine
+        spieler`,
+    es: `a dónde cuándo cómo cuánto cuánta cuántos cuántas porque puedes pueden podemos debo debe
+        deben tengo tienes hasta desde sobre entre sin durante antes después cuáles quiénes algo nada
+        siempre nunca vez veces ahora mismo misma mucho muchos poco jugador jugadores`,
+    vi: `đâu đặt người chơi lượt bài điểm máu nhiều bao nhiêu rồi trước sau trong ngoài muốn thể
+        chỉ cũng mỗi tất cả bị ra vào lên xuống lại từ đến như nên thẻ xúc xắc lúc giữ đổ mua rút`,
   };
   const KO_PARTICLES = ["에서는", "에서", "으로", "에게", "까지", "부터", "보다", "처럼", "은", "는", "이", "가", "을",
     "를", "에", "의", "도", "로", "와", "과", "만", "나", "랑"];
-  const VI_MARKS = new Set("ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ");
+  let viOwn = "ăđơưãõĩũìòýỳ";
+  for (let c = 0x1ea0; c < 0x1efa; c++) viOwn += String.fromCharCode(c);
+  const VI_LETTERS = new Set(viOwn);
+  const LETTER_LANGS = new Map();
+  for (const [cs, langs] of [["àâèêôù", ["fr", "vi"]], ["áíóú", ["es", "vi"]], ["é", ["fr", "es", "vi"]],
+    ["çœæîïëûÿ", ["fr"]], ["äöüß", ["de"]], ["ñ", ["es"]]]) {
+    for (const c of cs) LETTER_LANGS.set(c, langs);
+  }
+  const STRONG_LETTER = 2.0, LETTER = 1.0, SHARED_LETTER = 0.5;
 
   // ------------------------------------------------------------------ characters and words
 
@@ -72,7 +100,7 @@ var KbgSearch = (function () {
     + `|(?<![${W}])(111|222|333)(?![${W}])`, "gu");
   const COUNT_FACE = new RegExp(`(?<![${W}])([3-8])[${WS}]*(?:x[${WS}]*)?(?:of[${WS}]+|de[${WS}]+|des[${WS}]+)?`
     + `([1-3])(?:s|'s|er)?(?![${W}])`, "gu");
-  const FRENCH_ELISION = new RegExp(`(?<![${W}])(?:qu|l|d|j|n|s|c)'`, "u");
+  const FRENCH_ELISION = new RegExp(`(?<![${W}])(?:qu|l|d|j|n|s|c)['’][${W}]`, "u");
   const DOMINO = new RegExp(`^(?:domino|tile|#)?[${WS}]*#?(\\p{Nd}{1,2})$`, "u");
   const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\udc80-\udcff]/u;
   const ASCII = /^[\x00-\x7f]*$/;
@@ -109,17 +137,41 @@ var KbgSearch = (function () {
   }
 
   const STOPWORDS = new Set();
-  const STOP_BY_LANG = new Map();
-  for (const [lang, ws] of Object.entries(STOP)) {
-    const set = new Set(ws.split(/\s+/).filter(Boolean).map(fold));
-    STOP_BY_LANG.set(lang, set);
-    set.forEach((w) => STOPWORDS.add(w));
+  for (const ws of Object.values(STOP)) ws.split(/\s+/).filter(Boolean).forEach((w) => STOPWORDS.add(fold(w)));
+  const numberWords = (lang) => NUMBERS[lang].split(" ").flatMap((slot, n) => slot.split("/")
+    .filter((w) => w !== "-").map((w) => [w, String(n)]));
+  const FREE_NUMBERS = new Map();
+  for (const lang of ["en", "fr", "de", "es"]) {
+    const bound = HOMOGRAPHS[lang].split(" ");
+    for (const [w, n] of numberWords(lang)) if (!bound.includes(w)) FREE_NUMBERS.set(fold(w), n);
   }
-  const STOP_OWNERS = new Map();
-  for (const set of STOP_BY_LANG.values()) for (const w of set) STOP_OWNERS.set(w, (STOP_OWNERS.get(w) || 0) + 1);
   const NUMBER_WORDS = new Map();
-  for (const [n, ws] of Object.entries(NUMBERS)) {
-    for (const w of ws.split(" ")) if (!isHangul(w)) NUMBER_WORDS.set(fold(w), n);
+  for (const lang of Object.keys(HOMOGRAPHS)) {
+    const m = new Map(FREE_NUMBERS), bound = HOMOGRAPHS[lang].split(" ");
+    for (const [w, n] of numberWords(lang)) if (bound.includes(w)) m.set(fold(w), n);
+    NUMBER_WORDS.set(lang, m);
+  }
+  const VI_NUMBERS = new Map(numberWords("vi"));
+  const VI_NUMBER = new RegExp(`(?<![${W}])(?:${[...VI_NUMBERS.keys()].join("|")})(?![${W}])`, "gu");
+
+  // what a word says about the language: as written, else its folded form (words written with accents)
+  const LANG_WORDS = new Map();
+  for (const lang of ["en", "fr", "de", "es", "vi"]) {
+    const ws = [...STOP[lang].split(/\s+/), ...TYPICAL[lang].split(/\s+/)];
+    if (lang !== "vi") ws.push(...numberWords(lang).map(([w]) => w));  // Vietnamese ones fold to other words
+    for (const w of ws) {
+      for (const x of matchAll(RAW_WORD, w.toLowerCase().normalize("NFC"))) {
+        const ls = LANG_WORDS.get(x) || LANG_WORDS.set(x, []).get(x);
+        if (!ls.includes(lang)) ls.push(lang);
+      }
+    }
+  }
+  LANG_WORDS.forEach((ls) => ls.sort());
+  const LANG_WORDS_FOLDED = new Map();
+  for (const [w, ls] of LANG_WORDS) {
+    if (ASCII.test(w)) continue;
+    const f = fold(w);
+    LANG_WORDS_FOLDED.set(f, [...new Set([...(LANG_WORDS_FOLDED.get(f) || []), ...ls])].sort());
   }
 
   function stem(word) {
@@ -142,16 +194,22 @@ var KbgSearch = (function () {
     return forms;
   }
 
-  function words(text) {
+  function words(text, lang) {
+    if (lang === "vi") text = casefold(text).normalize("NFC").replace(VI_NUMBER, (m) => VI_NUMBERS.get(m));
     const t = fold(text).replace(GRID, "$1x$2").replace(DIGIT_PLURAL, "$1");
-    return matchAll(WORD, t).map((w) => NUMBER_WORDS.get(w) || w);
+    const numbers = NUMBER_WORDS.get(lang) || FREE_NUMBERS;
+    return matchAll(WORD, t).map((w) => numbers.get(w) || w);
   }
 
   const phrase = (text) => matchAll(WORD, fold(text)).join(" ");
 
-  function tokens(text) {
+  function tokens(text, lang) {
+    return tokensOf(words(text, lang));
+  }
+
+  function tokensOf(ws) {
     const out = [];
-    for (const w of words(text)) {
+    for (const w of ws) {
       if (isHangul(w)) {
         if (w.length === 1) out.push(w);
         else for (let i = 0; i < w.length - 1; i++) out.push(w.slice(i, i + 2));
@@ -218,11 +276,11 @@ var KbgSearch = (function () {
     return parts;
   }
 
-  // analyze(text, glossary) of text.py, for a question (every game's concepts)
-  function analyze(text, g) {
-    const a = { terms: tokens(text), concepts: [], games: [], langs: new Map() };
+  // analyze(text, glossary, lang=lang) of text.py, for a question (every game's concepts)
+  function analyze(text, g, lang) {
+    const ws = words(text, lang);
+    const a = { terms: tokensOf(ws), concepts: [], games: [], langs: new Map() };
     const rawset = new Set(matchAll(RAW_WORD, text).map((w) => casefold(w).normalize("NFC")));
-    const ws = words(text);
     const dice = diceTerms(ws.join(" "));
     if (dice.length) {
       add(a, ["number-set"], dice[0][1], g.cgames);
@@ -260,23 +318,49 @@ var KbgSearch = (function () {
   // ------------------------------------------------------------------ languages
 
   function detectLanguage(text, glossaryLangs) {
-    const low = casefold(text).normalize("NFC");
+    const low = text.toLowerCase().normalize("NFC");  // ß stays
     if (/[\uac00-\ud7a3]/.test(low)) return ["ko", true];
-    if ([...low].some((c) => VI_MARKS.has(c))) return ["vi", true];
     const score = new Map([["en", 0.0], ["fr", 0.0], ["de", 0.0], ["es", 0.0], ["vi", 0.0]]);
     const bump = (lang, v) => score.set(lang, score.get(lang) + v);
-    if (/[äöü]/.test(low) || text.toLowerCase().includes("ß")) bump("de", 2);  // casefold made ß "ss"
-    if (/[ñ¿¡]/.test(low)) bump("es", 2);
-    if (/[çœèùû]/.test(low) || FRENCH_ELISION.test(low)) bump("fr", 2);
-    for (const w of words(text)) {
-      for (const [lang, set] of STOP_BY_LANG) if (set.has(w)) bump(lang, 1.0 / STOP_OWNERS.get(w));
+    const unmarked = ASCII.test(low);  // maybe all its accents left out
+    for (const w of matchAll(RAW_WORD, low)) {
+      let langs = LANG_WORDS.get(w) || [];
+      if (unmarked || !langs.length) langs = [...new Set([...langs, ...(LANG_WORDS_FOLDED.get(fold(w)) || [])])].sort();
+      for (const lang of langs) bump(lang, 1.0 / langs.length);
+      if (!ASCII.test(w)) {
+        const [allowed, sign] = lettersSign(w);
+        for (const lang of allowed) bump(lang, sign);
+      }
     }
+    if (low.includes("¿") || low.includes("¡")) bump("es", LETTER);
+    if (FRENCH_ELISION.test(low)) bump("fr", LETTER);
     for (const [lang, v] of glossaryLangs || []) if (score.has(lang)) bump(lang, 0.5 * v);
     let best = "en";
     for (const [lang, v] of score) if (v > score.get(best)) best = lang;
     const ranked = [...score.values()].sort((x, y) => y - x);
     if (ranked[0] === 0) return ["en", false];
     return [best, ranked[0] >= 1 && ranked[0] >= 1.5 * ranked[1]];
+  }
+
+  function lettersSign(word) {
+    const cs = [...word];
+    if (cs.some((c) => VI_LETTERS.has(c))) return [["vi"], STRONG_LETTER];
+    let allowed = null;
+    for (const c of cs) {
+      const langs = LETTER_LANGS.get(c);
+      if (langs !== undefined) allowed = new Set(allowed === null ? langs : langs.filter((l) => allowed.has(l)));
+    }
+    if (!allowed || !allowed.size) return [[], 0.0];
+    return [[...allowed].sort(), allowed.size === 1 ? LETTER : SHARED_LETTER / allowed.size];
+  }
+
+  // analyze_question of text.py: the analysis, redone once the language says which number words are digits
+  function analyzeQuestion(text, g) {
+    let a = analyze(text, g);
+    let [lang, sure] = detectLanguage(text, a.langs);
+    lang = sure ? lang : "en";
+    if (words(text, lang).join(" ") !== words(text).join(" ")) a = analyze(text, g, lang);
+    return [a, lang];
   }
 
   function unsupportedScript(text) {
@@ -495,9 +579,7 @@ var KbgSearch = (function () {
     const p = prepare(index);
     const { meta, ids, postings, lengths, avg } = p;
     const gameOf = (n) => meta[n][1];
-    const a = analyze(q, p.g);
-    let [lang, sure] = detectLanguage(q, a.langs);
-    lang = sure ? lang : "en";
+    const [a, lang] = analyzeQuestion(q, p.g);
 
     const lower = q.toLowerCase();
     if (ids.has(lower)) {
@@ -514,8 +596,8 @@ var KbgSearch = (function () {
     // which game the words belong to
     const gameConcepts = a.concepts.filter(([c]) => c.startsWith(CONCEPT + "game-"));
     const namedGames = new Set(gameConcepts.map(([c]) => c.slice(CONCEPT.length + 5)));
-    const nameWords = new Set(gameConcepts.flatMap(([, src]) => tokens(src)));
-    const named = namesIn(words(q), p.names, p.byLen);
+    const nameWords = new Set(gameConcepts.flatMap(([, src]) => tokens(src, lang)));
+    const named = namesIn(words(q, lang), p.names, p.byLen);
     const votes = new Map();
     const vote = (g, v) => votes.set(g, (votes.get(g) || 0.0) + v);
     for (const [gs, sign] of a.games) if (gs.size === 1) vote([...gs][0], sign);
@@ -636,7 +718,8 @@ var KbgSearch = (function () {
     return total ? got / total : 0.0;
   }
 
-  return { search, fold, words, tokens, phrase, closest, analyze: (text, index) => analyze(text, prepare(index).g) };
+  return { search, fold, words, tokens, phrase, closest, detectLanguage,
+    analyze: (text, index, lang) => analyze(text, prepare(index).g, lang) };
 })();
 
 if (typeof module !== "undefined") module.exports = KbgSearch;
