@@ -69,12 +69,11 @@ KIND_PRIOR = {"faq": 1.15, "rule": 1.1, "card": 1.05, "tile": 1.05, "evolution":
 LOG_PRIOR = 0.5  # kbg's own log-format entries answer questions about logs, rarely about play
 SCOPE_PRIOR = 0.6  # an entry of an edition or variant the question does not name
 LEAN_PRIOR = 1.2  # the game most of the question's game words belong to, when both appear
-BOTH_GAMES = 0.9  # the other game's best entry is offered too when it scores this close
+BOTH_GAMES = 0.4  # the other game's best entry is offered too when its probability is this share of the first's
 NAME_BONUS = 8.0  # a card, evolution or tile named in the question (typos allowed)
 RELATED_NAME_BONUS = 6.0  # an FAQ entry about that card
 EXACT_PHRASE_BONUS = 12.0
 PARTIAL_PHRASE_BONUS = 3.0
-COVERAGE_POWER = 1.0  # scores are scaled by the share of the question's weight an entry matches, to this power
 NO_ANSWER_COVERAGE = 0.2  # less than this matched: nothing answers the question
 UNKNOWN_WEIGHT = 0.5  # a word no entry uses weighs this share of the rarest term
 STORY_WEIGHT = 0.5  # a term of a long post found only outside the sentences that ask
@@ -508,8 +507,7 @@ def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any,
                      if allowed is None or view.game(n) in allowed), reverse=True)
     unknown = sum(1 for t in dict.fromkeys(a.terms) if t not in postings and not is_hangul(t)
                   and not any(n.startswith(f"{t} ~") for n in notes))
-    stage = Stage(q, index, view, q_terms, postings, n_docs, unknown, named, lean, q_game, ranked, why, ask_terms,
-                  len(words(q, lang)))
+    stage = Stage(q, index, view, q_terms, postings, n_docs, unknown, named, lean, q_game, ranked, why, ask_terms)
     return stage, Result(query, (), False, lang, q_game, tuple(q_terms), tuple(notes), None, 0.0), allowed
 
 
@@ -519,7 +517,7 @@ class Stage:
     def __init__(self, q: str, index: dict[str, Any], view: Index, q_terms: dict[str, float], postings: Any,
                  n_docs: int, unknown: int, named: dict[int, tuple[str, float]], lean: str | None,
                  q_game: str | None, ranked: list[tuple[float, int]], why: dict[int, dict[str, float]],
-                 ask_terms: set[str] | None, n_words: int) -> None:
+                 ask_terms: set[str] | None) -> None:
         self.index = index
         self.view = view
         self.ranked = ranked
@@ -528,8 +526,7 @@ class Stage:
         self.postings = postings
         self.n_docs = n_docs
         self._idf: dict[str, float] = {}
-        self.query = Query(q, q_terms, self.idf, {n: r for n, (_, r) in named.items()}, ask_terms, lean, q_game,
-                           n_words)
+        self.query = Query(q, q_terms, self.idf, {n: r for n, (_, r) in named.items()}, ask_terms, lean, q_game)
         self.query.total += UNKNOWN_WEIGHT * unknown * math.log(1 + (n_docs - 0.5) / 1.5)
         self.query.top = ranked[0][0] if ranked else 0.0
 

@@ -33,14 +33,12 @@ MODEL_FILE = "explain-model.json"
 MODEL_VERSION = 1
 KINDS = ("faq", "card", "evolution", "tile", "domino", "terrain", "component", "edition", "variant", "option")
 FEATURES = (
-    "score", "rank", "cover", "cover_concepts", "ask_cover", "subject", "subject_concepts", "in_subject", "phrasing",
+    "score", "rank", "cover", "cover_concepts", "ask_gain", "subject", "subject_concepts", "in_subject", "phrasing",
     "phrasing_fit", "named_own", "named_about", "named_other", "exact", "partial", "pairs", "focus", "length",
     "support",
     *(f"kind_{k}" for k in KINDS), "log", "scope_miss", "scope_named", "other_lean",
     "question_faq", "short_faq", "short_named_kind", "statement_rule", "ask_same", "ask_other", "neg_same",
-    "long_ask",
 )
-LONG = 25  # words: a long post, where the sentence that asks matters most
 
 def _wordset(text: str) -> frozenset[str]:
     return frozenset(fold(w) for w in text.split())
@@ -183,11 +181,11 @@ class Model:
 class Query:
     """What the first stage read in a question, as the features need it."""
 
-    __slots__ = ("ask", "ask_terms", "concepts", "form", "idf", "lean", "long", "named", "negated", "phrases",
+    __slots__ = ("ask", "ask_terms", "concepts", "form", "idf", "lean", "named", "negated", "phrases",
                  "q_game", "terms", "top", "total")
 
     def __init__(self, text: str, terms: dict[str, float], idf: Callable[[str], float], named: dict[int, float],
-                 ask_terms: set[str] | None, lean: str | None, q_game: str | None, n_words: int) -> None:
+                 ask_terms: set[str] | None, lean: str | None, q_game: str | None) -> None:
         self.terms = terms  # term -> weight
         self.idf = idf
         self.concepts = [t for t in terms if t.startswith(CONCEPT)]
@@ -198,7 +196,6 @@ class Query:
         self.form = form(text, len(terms))
         self.ask = ask_kinds(text)
         self.negated = negated(text)
-        self.long = n_words >= LONG
         self.total = sum(w * idf(t) for t, w in terms.items()) or 1.0
         self.top = 0.0
         self.phrases: dict[int, tuple[float, float]] = {}
@@ -225,7 +222,7 @@ def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], m
     cover = sum(q.terms[t] * idf(t) for t in matched) / q.total
     qc = q.concepts
     cover_c = _share(why, qc, idf) if qc else 0.0
-    ask_cover = _share(why, sorted(q.ask_terms), idf) if q.ask_terms else cover
+    ask_gain = _share(why, sorted(q.ask_terms), idf) - cover if q.ask_terms else 0.0
     subject: list[str] = entry["subject"]
     subj = _share(q.terms, subject, idf) if subject else 0.0
     subj_c = [t for t in subject if t.startswith(CONCEPT)]
@@ -265,7 +262,7 @@ def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], m
         1.0 / (1 + rank),
         cover,
         cover_c,
-        ask_cover,
+        ask_gain,
         min(subj, 1.0),
         subj_cc,
         min(in_subj, 1.0),
@@ -292,7 +289,6 @@ def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], m
         ask_same,
         ask_other,
         neg_same,
-        ask_cover if q.long else 0.0,
     ]
 
 
