@@ -174,3 +174,16 @@ def test_translated_rules_answer_in_the_players_language() -> None:
     text = kbgrules.load("kot").rule("kot.tokyo.yield").translations["ko"]
     lines = wrap(text, 60)
     assert all(width(ln) <= 60 for ln in lines) and " ".join(lines) == " ".join(text.split())
+
+
+def test_every_rule_statement_and_faq_entry_has_its_title_in_five_languages() -> None:
+    """Cards, tiles, evolutions and dominoes keep their English names: no official translations exist."""
+    for game in ("kingdomino", "king-of-tokyo"):
+        rs = kbgrules.load(game)
+        for r in rs.rules.values():
+            assert set(r.title_translations) == {"ko", "fr", "vi", "de", "es"}, r.id
+        for fid, f in rs.data["faq"].items():
+            assert set(f["question_translations"]) == {"ko", "fr", "vi", "de", "es"}, fid
+    for e in map(json.loads, Path(entries_path()).read_text(encoding="utf-8").splitlines()):
+        if e["kind"] in ("rule", "faq"):  # those of an edition or a variant too: their text is translated
+            assert set(e.get("title_translations", {})) == set(e["translations"]), e["id"]

@@ -4,6 +4,7 @@ confidence; and the real-players corpus it is measured on."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from hypothesis import strategies as st
 
 import kbgrules
 from kbg_cli.explain_cmd import run
+from kbg_cli.explain_strings import STRINGS, game_name, say
+from kbg_cli.explain_strings import title as entry_title
 from kbgrules.core.closest import closest, edits
 from kbgrules.explain import load_index, lookup, search
 from kbgrules.explain.text import Packed, analyze, detect_language, stem, unsupported_script, words
@@ -154,7 +157,160 @@ def test_an_answer_with_no_text_in_the_language_says_so(capsys: pytest.CaptureFi
     assert entry is not None
     assert run([entry["title"], "--lang", "de"]) == 0
     out = capsys.readouterr().out
-    assert "No German text for this entry yet; here it is in English." in out
+    assert "Für diesen Eintrag gibt es noch keinen deutschen Text; hier ist er auf Englisch." in out
+    assert run([entry["title"], "--lang", "en"]) == 0
+    assert "text for this entry yet" not in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- the whole answer in one language
+
+HEAL = {"de": "kann ich in Tokio heilen?", "ko": "도쿄에서 회복할 수 있나요", "fr": "peut-on se soigner dans Tokyo ?",
+        "vi": "có hồi máu ở tokyo không", "es": "¿puedo curarme en Tokio?"}
+
+
+def _ids_under(out: str, label: str) -> list[str]:
+    """The entry ids listed under ``label`` (a block of indented lines) in plain output."""
+    lines = out.splitlines()
+    if label not in lines:
+        return []
+    ids = []
+    for line in lines[lines.index(label) + 1:]:
+        if not line.startswith("  "):
+            break
+        m = re.match(r"  ((?:kd|kot)\.[a-z0-9.-]+)(?:  |$)", line)
+        if m:
+            ids.append(m.group(1))
+    return ids
+
+
+@pytest.mark.parametrize("lang", sorted(HEAL))
+def test_the_heading_labels_and_title_are_in_the_language_of_the_question(
+        lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    result = search(HEAL[lang])
+    assert result.lang == lang and result.confident
+    best = result.best.entry
+    title = best["title_translations"][lang]
+    assert run([HEAL[lang]]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == f"{title}  [{best['id']}, {game_name(best['game'], lang)}]"
+    for label in ("sources", "read-next"):
+        assert say(label, lang) in out.splitlines()
+    for english in ("Sources:", "Read next:", "Also close:", best["title"]):
+        assert english not in out
+    for rid in _ids_under(out, say("read-next", lang)):  # the titles of what to read next, where written
+        entry = lookup(rid)
+        assert entry is not None
+        assert f"  {rid}  {entry.get('title_translations', {}).get(lang, entry['title'])}" in out
+
+
+def test_lang_overrides_the_language_of_the_question(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run([HEAL["de"], "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("¿Puedo curarme mientras mi monstruo está en Tokio?  [kot.faq.heal-in-tokyo, King of Tokyo]")
+    assert "Fuentes:" in out and "Quellen:" not in out
+    assert run([HEAL["ko"], "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Can I heal while my monster is in Tokyo?  [kot.faq.heal-in-tokyo, King of Tokyo]")
+    assert "Sources:" in out and "출처:" not in out and "킹 오브 도쿄" not in out
+
+
+def test_the_json_answer_has_its_title_in_the_answer_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run([HEAL["fr"], "--json"]) == 0
+    best = json.loads(capsys.readouterr().out)["best"]
+    assert best["answer_lang"] == best["answer_title_lang"] == "fr"
+    assert best["answer_title"] == "Puis-je me soigner quand mon monstre est dans Tokyo ?"
+    assert best["title"] == "Can I heal while my monster is in Tokyo?"
+    assert run(["kd.score.tiebreak", "--lang", "vi", "--json"]) == 0
+    best = json.loads(capsys.readouterr().out)["best"]
+    assert best["answer_title"] == best["title_translations"]["vi"] and best["answer_lang"] == "vi"
+    assert best["edition_note"] == best["answer_notes"][0] and best["edition_note"].startswith("Khác trong phiên bản")
+
+
+def test_an_entry_without_a_translated_title_keeps_its_own(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["kot.card.acid-attack", "--lang", "ko"]) == 0
+    out = capsys.readouterr().out
+    first = out.splitlines()[0]
+    assert first == "Acid Attack  [kot.card.acid-attack, 킹 오브 도쿄]"  # cards keep their English names
+    assert say("no-text", "ko") in out and say("sources", "ko") in out.splitlines()
+    assert run(["kot.card.acid-attack", "--lang", "ko", "--json"]) == 0
+    best = json.loads(capsys.readouterr().out)["best"]
+    assert best["answer_title"] == "Acid Attack" and best["answer_title_lang"] == best["answer_lang"] == "en"
+    assert entry_title({"title": "Yielding Tokyo", "title_translations": {"ko": "도쿄에서 떠나기"}}, "fr") == \
+        "Yielding Tokyo"
+    assert entry_title({"title": "Yielding Tokyo"}, "de") == "Yielding Tokyo"
+
+
+def test_a_string_missing_in_a_language_is_english_whole() -> None:
+    """Every string is written in English; another language has it whole, with the same fields, or not
+    at all (then the English string is shown, never half of each)."""
+    for key, texts in STRINGS.items():
+        fields = set(re.findall(r"{(\w+)}", texts["en"])) - {"language"}
+        for lang, text in texts.items():
+            assert lang in LANGS and set(re.findall(r"{(\w+)}", text)) - {"language"} == fields, (key, lang)
+    assert say("applies", "de", note="in the house rules") == "Applies in the house rules."
+    assert say("no-text", "en") == "No English text for this entry yet; here it is in English."
+    assert game_name("kingdomino", "fr") == "Kingdomino" and game_name("kingdomino", "ko") == "킹도미노"
+
+
+QUESTIONS_SHOWN = [*(q["q"] for q in REAL["dev"][:60]), *HEAL.values(), "yield", "who goes first", "kd.score.tiebreak"]
+
+
+def test_also_close_never_repeats_read_next(capsys: pytest.CaptureFixture[str]) -> None:
+    repeated_before = 0  # answers where the old "Also close" repeated an entry of "Read next"
+    for q in QUESTIONS_SHOWN:
+        result = search(q)
+        if not result.confident:
+            continue
+        best, other = result.best, result.other_game
+        related = (best.entry.get("related") or [])[:6]
+        old = [h.id for h in result.hits[1:]
+               if h.score >= 0.5 * best.score and h.id not in (best.id, other and other.id)]
+        repeated_before += bool(set(old[:4]) & set(related))
+        assert run([q]) == 0
+        out = capsys.readouterr().out
+        lang = result.lang
+        close = _ids_under(out, say("also-close", lang))
+        assert not set(close) & {*_ids_under(out, say("read-next", lang)), best.id, *([other.id] if other else [])}, q
+    assert repeated_before >= 3
+
+
+def test_not_sure_and_nothing_found_in_another_language(capsys: pytest.CaptureFixture[str]) -> None:
+    result = search("comment faire du pain")
+    assert result.lang == "fr" and not result.confident and result.coverage > 0
+    assert run(["comment faire du pain"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "kbg ne sait pas bien de quelle règle parle 'comment faire du pain'. Les trois plus proches :"
+    assert lines[-1] == "Pour en lire un : kbg explain ID   Pour lister tous les sujets : kbg explain"
+    for line, hit in zip(lines[1:-1], result.hits[:3], strict=True):
+        assert line == f"  {hit.id}  {entry_title(hit.entry, 'fr')}"
+    assert run(["zzzz qqqq", "--lang", "ko"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "'zzzz qqqq': kbg의 규칙에는 여기에 잘 맞는 답이 없습니다. 가장 가까운 주제:"
+    assert lines[-1] == say("read-one", "ko")
+
+
+def test_control_characters_in_the_rule_data_stay_escaped(capsys: pytest.CaptureFixture[str]) -> None:
+    """User rule data (--rules) can hold any character in a title or a translation: none reaches the terminal."""
+    from kbg_cli.explain_cmd import Args, render
+    from kbgrules.explain.rank import Hit, Result
+
+    bad = {"id": "kot.house.x", "game": "king-of-tokyo", "kind": "rule", "title": "T\x1b[31m", "text": "x\x07",
+           "title_translations": {"de": "Titel\x1b]0;owned\x07"}, "related": ["kot.house.y"],
+           "sources": [{"doc": "R1", "section": "S\x1b[2J"}], "conflict": "c\x1b", "notes": ["with the variant v\x1b"]}
+    other = {**bad, "id": "kot.house.y", "title_translations": {"de": "Nah\x1b[5m"}}
+    result = Result("q", (Hit("kot.house.x", 10.0, bad), Hit("kot.house.z", 9.0, other)), True, lang="de")
+    doc = render(result, Args(), lambda i: other, lambda g, k: "Doc\x1b", "de")
+    out = doc.plain()
+    assert "\x1b" not in out and "\x07" not in out and "\\x1b" in out
+    assert "Titel\\x1b]0;owned\\x07  [kot.house.x, King of Tokyo]" in out
+    monkey = pytest.MonkeyPatch()
+    try:
+        monkey.setattr("kbgrules.explain.search", lambda *a, **k: Result("q", result.hits, False, lang="de"))
+        assert run(["q"]) == 0
+    finally:
+        monkey.undo()
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "Titel\\x1b]0;owned\\x07" in out
 
 
 # --------------------------------------------------------------------------- games

@@ -300,6 +300,15 @@ def test_an_overlay_that_rewrites_a_rule_drops_its_old_translations() -> None:
     assert first.translations != base.translations
 
 
+def test_an_overlay_that_retitles_a_rule_drops_its_old_title_translations() -> None:
+    base = kbgrules.load("kot").rule("kot.turn.phases")
+    first = kbgrules.load("kot", edition="2011").rule("kot.turn.phases")
+    assert base.title_translations["de"] == "Die fünf Phasen eines Zuges"
+    assert first.title != base.title and not first.title_translations  # "The four steps": the old titles are wrong
+    kept = kbgrules.load("kot", edition="2011").rule("kot.tokyo.yield")  # not rewritten: keeps them
+    assert kept.title_translations == kbgrules.load("kot").rule("kot.tokyo.yield").title_translations
+
+
 def test_loading_every_combination_leaves_the_shared_base_data_untouched() -> None:
     """Loads share the cached base tree below its top level (no deep copy); nothing may write into it."""
     import copy

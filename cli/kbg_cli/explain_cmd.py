@@ -10,7 +10,11 @@ import json
 import os
 import sys
 
+from kbgrules.errors import shown
 from kbgrules.explain.text import LANG_NAMES
+
+from .explain_strings import game_name, say
+from .explain_strings import title as entry_title
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -78,63 +82,78 @@ def _game(name: str | None) -> str | None:
     raise ExplainUsage(f"unknown game {name!r}; known: {', '.join(GAMES)}")
 
 
-def _edition_text(entry: dict[str, Any], edition: str | None) -> tuple[str, str | None]:
-    """The entry's text for ``edition``, and a note when editions differ."""
+def _edition_text(entry: dict[str, Any], edition: str | None, lang: str) -> tuple[str, str | None]:
+    """The entry's text for ``edition``, and a note (in ``lang``) when editions differ."""
     by = entry.get("by_edition") or {}
     if edition is not None:
         for ed, text in by.items():
             if ed.casefold() == edition.casefold() or (ed in ("2", "second") and edition.casefold() in ("2nd",)):
-                return text, f"The {ed} edition's reading (the default edition differs)."
+                return text, say("edition-reading", lang, edition=ed)
     if by:
-        eds = ", ".join(by)
-        return entry["text"], f"Differs in the {eds} edition: kbg explain {entry['id']} --edition {next(iter(by))}"
+        return entry["text"], say("edition-differs", lang, editions=", ".join(by), id=entry["id"],
+                                  first=next(iter(by)))
     return entry["text"], None
+
+
+def answer_parts(entry: dict[str, Any], edition: str | None, lang: str) -> tuple[str, str, str | None, list[str]]:
+    """The text to show, its language, the edition note, and the other notes (no text in ``lang``);
+    the notes are in ``lang``, the asker's language, whatever the text's."""
+    text, note = _edition_text(entry, edition, lang)
+    if lang == "en":
+        return text, "en", note, []
+    if lang in (entry.get("translations") or {}) and text == entry["text"]:
+        return entry["translations"][lang], lang, note, []  # translations are of the default edition's text
+    return text, "en", note, [say("no-text", lang)]
 
 
 def answer_text(entry: dict[str, Any], edition: str | None, lang: str) -> tuple[str, str, list[str]]:
     """The text to show, its language, and notes (edition differences; no text in ``lang``)."""
-    text, note = _edition_text(entry, edition)
-    notes = [note] if note else []
-    if lang == "en":
-        return text, "en", notes
-    if lang in (entry.get("translations") or {}) and text == entry["text"]:
-        return entry["translations"][lang], lang, notes  # translations are of the default edition's text
-    return text, "en", [*notes, f"No {LANG_NAMES[lang]} text for this entry yet; here it is in English."]
+    text, text_lang, note, notes = answer_parts(entry, edition, lang)
+    return text, text_lang, [note, *notes] if note else notes
+
+
+def _note(note: str, lang: str) -> str:
+    """An entry's note (``with the variant power-up``) as a sentence in ``lang``."""
+    variant = note.removeprefix("with the variant ")
+    return say("with-variant", lang, variant=variant) if variant != note else say("applies", lang, note=note)
 
 
 def render(result: Any, args: Args, lookup: Any, title: Any, lang: str) -> Any:
-    """The answer as a ``render.Doc``: wrapped once, by the plain writer or by rich on a terminal."""
+    """The answer as a ``render.Doc``: wrapped once, by the plain writer or by rich on a terminal.
+    Every word of it is in ``lang`` where written: the rule data's text and titles, the command's own
+    strings (``explain_strings``); English where not."""
     from .render import Doc
 
     best = result.best.entry
     text, _, notes = answer_text(best, args.edition, lang)
-    game = "Kingdomino" if best["game"] == "kingdomino" else "King of Tokyo"
     doc = Doc()
-    doc.heading(f"{best['title']}  [{best['id']}, {game}]")
+    doc.heading(f"{entry_title(best, lang)}  [{best['id']}, {game_name(best['game'], lang)}]")
     doc.para(text)
     if best.get("conflict"):
-        label = "Clarification: " if best["kind"] in ("card", "tile", "evolution") else "Where sources differ: "
+        label = say("clarification" if best["kind"] in ("card", "tile", "evolution") else "conflict", lang)
         doc.para(label + best["conflict"])
     if best.get("editions"):
-        doc.para("Only in the " + ", ".join(best["editions"]) + " edition.")
+        doc.para(say("only-editions", lang, editions=", ".join(best["editions"])))
     for note in best.get("notes") or []:
-        doc.para(f"Applies {note}.")
+        doc.para(_note(note, lang))
     for note in notes:
         doc.para(note)
     if best.get("sources"):
-        doc.items("Sources:", [f"{s['doc']}{' [' + s['edition'] + ']' if s.get('edition') else ''}: "
-                               f"{title(best['game'], s['doc'])}, {s['section']}" for s in best["sources"]])
-    related = best.get("related") or []
+        doc.items(say("sources", lang), [shown(f"{s['doc']}{' [' + s['edition'] + ']' if s.get('edition') else ''}: "
+                                               f"{title(best['game'], s['doc'])}, {s['section']}")
+                                         for s in best["sources"]])
+    related = (best.get("related") or [])[:6]
     if related:
-        doc.items("Read next:", [f"{r}" + (f"  {e['title']}" if (e := lookup(r)) else "") for r in related[:6]])
+        doc.items(say("read-next", lang),
+                  [shown(r + (f"  {entry_title(e, lang)}" if (e := lookup(r)) else "")) for r in related])
     other = result.other_game
     if other is not None:
-        name = "Kingdomino" if other.entry["game"] == "kingdomino" else "King of Tokyo"
-        doc.para(f"This question fits both games. In {name}: {other.id}  {other.entry['title']}")
-    shown = {result.best.id, other.id if other else ""}
-    others = [h for h in result.hits[1:] if h.score >= 0.5 * result.best.score and h.id not in shown][:4]
+        doc.para(say("both-games", lang, game=game_name(other.entry["game"], lang), id=other.id,
+                     title=entry_title(other.entry, lang)))
+    shown_ids = {result.best.id, *related, *([other.id] if other else [])}  # "Also close" repeats none of them
+    others = [h for h in result.hits[1:] if h.score >= 0.5 * result.best.score and h.id not in shown_ids][:4]
     if others:
-        doc.items("Also close:", [f"{h.id}  {h.entry['title']}" for h in others])
+        doc.items(say("also-close", lang), [shown(f"{h.id}  {entry_title(h.entry, lang)}") for h in others])
     return doc
 
 
@@ -198,14 +217,16 @@ def run_args(args: Args) -> int:
             sys.stderr.write(f"kbg: {line}\n")
         return 2
     lang = args.lang or result.lang
-    shown = _shown(query)
+    quoted = _shown(query)
     if args.json:
         best = result.hits[0] if result.hits else None
         entry = dict(best.entry) if best else None
         if entry is not None:
-            entry["answer"], entry["answer_lang"], answer_notes = answer_text(entry, args.edition, lang)
-            entry["edition_note"] = next((n for n in answer_notes if "edition" in n), None)
-            entry["answer_notes"] = answer_notes
+            entry["answer"], entry["answer_lang"], edition_note, notes = answer_parts(entry, args.edition, lang)
+            entry["answer_title"] = entry_title(entry, lang)
+            entry["answer_title_lang"] = lang if lang in (entry.get("title_translations") or {}) else "en"
+            entry["edition_note"] = edition_note
+            entry["answer_notes"] = [edition_note, *notes] if edition_note else notes
             entry["sources"] = [{**s, "title": document_title(entry["game"], s["doc"], dirs)}
                                 for s in entry.get("sources", [])]
         other = result.other_game
@@ -225,12 +246,9 @@ def run_args(args: Args) -> int:
     if args.debug:
         sys.stdout.write(debug_text(result))
     if not result.confident:
-        near = "\n".join(f"  {h.id}  {h.entry['title']}" for h in result.hits[:3]) or "  (none)"
-        if result.coverage == 0:
-            head = f"Nothing in kbg's rules answers {shown} well. Nearest topics:"
-        else:
-            head = f"kbg is not sure which rule {shown} is about. The closest three:"
-        sys.stdout.write(f"{head}\n{near}\nRead one with: kbg explain ID   List every topic with: kbg explain\n")
+        near = [shown(f"  {h.id}  {entry_title(h.entry, lang)}") for h in result.hits[:3]] or [f"  {say('none', lang)}"]
+        head = say("nothing" if result.coverage == 0 else "not-sure", lang, query=quoted)
+        sys.stdout.write("\n".join([shown(head), *near, say("read-one", lang)]) + "\n")
         return 0
     render(result, args, lambda i: lookup(i, dirs), lambda g, k: document_title(g, k, dirs), lang).show()
     return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import textwrap
 
@@ -95,8 +96,6 @@ def diag(line: str) -> None:
     if not is_terminal(sys.stderr):
         sys.stderr.write(line + "\n")
         return
-    import re
-
     from rich.console import Console
     from rich.text import Text
 
@@ -142,11 +141,12 @@ def wrap(text: str, cols: int, indent: str = "") -> list[str]:
         return textwrap.wrap(text, cols, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
     lines: list[str] = []
     line = indent
-    for word in text.split():
-        if line.strip() and width(line) + 1 + width(word) > cols:
+    for gap, word in re.findall(r"(\s*)(\S+)", text):  # spaces kept between words on a line, as textwrap does
+        gap = " " * max(1, len(gap))
+        if line.strip() and width(line) + len(gap) + width(word) > cols:
             lines.append(line)
             line = indent
-        line = f"{line} {word}" if line.strip() else line + word
+        line = line + gap + word if line.strip() else line + word
     if line.strip():
         lines.append(line)
     return lines

@@ -79,7 +79,8 @@ def common_fields(res: Resolved) -> dict[str, Any]:
         rid: RuleEntry(rid, str(r["title"]), str(r["text"]).strip(), sources(r.get("sources")),
                        strs(r.get("related")), strs(r.get("tags")),
                        None if r.get("conflict") is None else str(r["conflict"]).strip(),
-                       MappingProxyType({k: str(v).strip() for k, v in (r.get("translations") or {}).items()}))
+                       MappingProxyType({k: str(v).strip() for k, v in (r.get("translations") or {}).items()}),
+                       MappingProxyType({k: str(v).strip() for k, v in (r.get("title_translations") or {}).items()}))
         for rid, r in (t.get("rules") or {}).items()
     }
     comps = tuple(Component(str(c["id"]), str(c["name"]), c.get("count"), c.get("note"))

@@ -436,9 +436,11 @@ def resolve(
             tree.pop(section, None)
         patch = f.data.get("patch") or {}
         tree = merge_patch(tree, patch)
-        for rid, r in (patch.get("rules") or {}).items():  # a new text makes the old translations wrong
-            if isinstance(r, dict) and "text" in r and "translations" not in r and rid in tree.get("rules", {}):
-                tree["rules"][rid].pop("translations", None)
+        for rid, r in (patch.get("rules") or {}).items():  # a new text or title makes the old translations wrong
+            if isinstance(r, dict) and rid in tree.get("rules", {}):
+                for key, translated in (("text", "translations"), ("title", "title_translations")):
+                    if key in r and translated not in r:
+                        tree["rules"][rid].pop(translated, None)
     if any(f.data.get("edition") == eid for f in gf.parts):  # parts that belong to this edition only
         tree = merge_patch(tree, _base_tree(gf, eid))
     res = Resolved(gid, gf, eid, tuple(vids), players, tree, applied)

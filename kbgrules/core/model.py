@@ -43,7 +43,8 @@ class RuleEntry:
     related: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     conflict: str | None = None
-    translations: Mapping[str, str] = field(default_factory=dict)  # ko, fr, vi: the text in that language
+    translations: Mapping[str, str] = field(default_factory=dict)  # ko, fr, vi, de, es: the text in that language
+    title_translations: Mapping[str, str] = field(default_factory=dict)  # ko, fr, vi, de, es: the title
 
 
 @dataclass(frozen=True, slots=True)

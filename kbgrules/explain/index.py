@@ -23,8 +23,10 @@ from kbgrules.explain.text import (
     weak_keys,
 )
 
-# How much a term counts in each field of an entry; `tr` is the entry's own translations.
-FIELD_WEIGHTS = {"id": 3.0, "title": 4.0, "alias": 3.0, "body": 1.0, "tr": 1.0}
+# How much a term counts in each field of an entry; `tr` is the entry's own translations: of its text,
+# and (`tr-title`, counted as `tr`) of its title, whose concepts the English title already gives.
+FIELD_WEIGHTS = {"id": 3.0, "title": 4.0, "alias": 3.0, "body": 1.0, "tr": 1.0, "tr-title": 1.0}
+TRANSLATED = ("tr", "tr-title")  # not counted in an entry's length
 NAMED_KINDS = ("card", "evolution", "tile")  # entries found by their name, typos and all
 
 
@@ -35,7 +37,7 @@ class Entry:
                  sources: list[dict[str, Any]] | None = None, related: list[str] | None = None,
                  conflict: str | None = None, notes: list[str] | None = None, editions: list[str] | None = None,
                  translations: dict[str, str] | None = None, aliases: list[tuple[str, str]] | None = None,
-                 variants: list[str] | None = None) -> None:
+                 variants: list[str] | None = None, title_translations: dict[str, str] | None = None) -> None:
         self.id = id
         self.game = game
         self.kind = kind  # rule, faq, card, tile, evolution, domino, terrain, component, edition, variant, option
@@ -48,6 +50,7 @@ class Entry:
         self.by_edition: dict[str, str] = {}  # edition -> its text, where it differs
         self.editions = editions or []  # editions the entry exists in (empty: all)
         self.translations = translations or {}
+        self.title_translations = title_translations or {}  # the title (a FAQ entry's question) per language
         self.aliases: list[str] = []  # words players use, every language
         self.alias_langs: list[str] = []  # the language of each
         self.add_aliases(aliases or [])
@@ -101,7 +104,7 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
                 if e is None:
                     out[r.id] = Entry(r.id, info.id, "rule", r.title, r.text, _sources(r.sources), list(r.related),
                                       r.conflict, editions=[] if ed.id == default else [ed.id],
-                                      translations=dict(r.translations))
+                                      translations=dict(r.translations), title_translations=dict(r.title_translations))
                 elif r.text != e.text:
                     e.by_edition[ed.id] = r.text
             if isinstance(rs, KingOfTokyoRuleset):
@@ -136,7 +139,7 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
                 if r.id not in out:
                     out[r.id] = Entry(r.id, info.id, "rule", r.title, r.text, _sources(r.sources), list(r.related),
                                       r.conflict, notes=[f"with the variant {v.id}"], translations=dict(r.translations),
-                                      variants=[v.id])
+                                      variants=[v.id], title_translations=dict(r.title_translations))
             if isinstance(rs, KingOfTokyoRuleset):
                 monsters: dict[str, str] = {}
                 for c in rs.evolutions:
@@ -183,7 +186,9 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
                              [dict(s) for s in f.get("sources", ())], list(f.get("related", ())),
                              None if f.get("conflict") is None else str(f["conflict"]).strip(),
                              editions=list(f.get("editions", ())), translations=dict(f.get("translations") or {}),
-                             aliases=_words(f.get("phrasings")))
+                             aliases=_words(f.get("phrasings")),
+                             title_translations={k: str(v).strip()
+                                                 for k, v in (f.get("question_translations") or {}).items()})
         for target, words in (base.data.get("words") or {}).items():
             if target in out:
                 out[target].add_aliases(_words(words))
@@ -202,6 +207,7 @@ def _fields(e: Entry) -> dict[str, list[tuple[str, str]]]:
         "alias": list(zip(e.alias_langs, e.aliases, strict=True)),
         "body": [("en", t) for t in (e.text, e.conflict or "", *e.by_edition.values())],
         "tr": list(e.translations.items()),
+        "tr-title": list(e.title_translations.items()),
     }
 
 
@@ -243,8 +249,9 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
                 if not text:
                     continue
                 a = analyze(text, glossary, e.game, lang)
-                terms = [*a.terms, *(c for c, _ in a.concepts)]
-                if fname != "tr":
+                # a translated title adds the words of its language, not its concepts a second time
+                terms = [*a.terms, *(c for c, _ in a.concepts)] if fname != "tr-title" else list(a.terms)
+                if fname not in TRANSLATED:
                     length += len(terms)
                     own.update(c for c, _ in a.concepts)
                 for t in terms:
