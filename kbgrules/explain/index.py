@@ -259,8 +259,9 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
                     postings[t][n] = postings[t].get(n, 0.0) + FIELD_WEIGHTS[fname]
         lengths.append(max(1, length))
         concept_counts.append(len(own))
-        ta = analyze(e.title, glossary, e.game, "en")
-        subjects.append(" ".join(sorted({*ta.terms, *(c for c, _ in ta.concepts)})))
+        titles = [("en", e.title), *sorted(e.title_translations.items())]
+        subjects.append("|".join(dict.fromkeys(" ".join(sorted({*ta.terms, *(c for c, _ in ta.concepts)}))
+                                               for ta in (analyze(t, glossary, e.game, lang) for lang, t in titles))))
         sets = dict.fromkeys(" ".join(sorted({*a.terms, *(c for c, _ in a.concepts)}))
                              for a in (analyze(x, glossary, e.game, lang)
                                        for lang, x in zip(e.alias_langs, e.aliases, strict=True)))
@@ -305,8 +306,9 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
         "phrases": Packed.pack(packed(phrases)),
         "names": packed(names),
         "needs": needs,
-        # for the second stage (rank.py's rerank): each entry's subject (its title's terms), the terms
-        # of each phrasing players use for it, and how many concepts it holds
+        # for the second stage (rank.py's rerank): each entry's subject (its title's terms, then each
+        # translated title's), the terms of each phrasing players use for it, how many concepts it
+        # holds, and the entries it links to
         "subjects": subjects,
         "links": {str(n): " ".join(str(numbers[r]) for r in e.related if r in numbers)
                   for n, e in enumerate(corpus.entries) if any(r in numbers for r in e.related)},

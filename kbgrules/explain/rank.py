@@ -553,7 +553,7 @@ class Stage:
             about = {ids[r] for r in related if r in ids}
         subjects = index.get("subjects") or ()
         return {
-            "subject": subjects[n].split() if n < len(subjects) else [],
+            "subject": [t.split() for t in subjects[n].split("|")] if n < len(subjects) else [],
             "phrasings": [p.split() for p in (index.get("alias_terms") or {}).get(str(n), "").split("|") if p],
             "concepts": (index.get("concepts") or [0] * (n + 1))[n],
             "length": index["lengths"][n],

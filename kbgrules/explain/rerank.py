@@ -223,11 +223,12 @@ def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], m
     qc = q.concepts
     cover_c = _share(why, qc, idf) if qc else 0.0
     ask_gain = _share(why, sorted(q.ask_terms), idf) - cover if q.ask_terms else 0.0
-    subject: list[str] = entry["subject"]
-    subj = _share(q.terms, subject, idf) if subject else 0.0
-    subj_c = [t for t in subject if t.startswith(CONCEPT)]
+    subj = in_subj = 0.0
+    for heading in entry["subject"]:  # the title, then its translations: the best
+        subj = max(subj, _share(q.terms, heading, idf))
+        in_subj = max(in_subj, sum(q.terms[t] * idf(t) for t in heading if t in q.terms) / q.total)
+    subj_c = [t for t in entry["subject"][0] if t.startswith(CONCEPT)] if entry["subject"] else []
     subj_cc = _share(q.terms, subj_c, idf) if subj_c else 0.0
-    in_subj = sum(q.terms[t] * idf(t) for t in subject if t in q.terms) / q.total
     best_in = best_fit = 0.0
     for ph in entry["phrasings"]:
         inside = _share(q.terms, ph, idf)
