@@ -30,12 +30,12 @@ from explain_hits import load
 from sklearn.linear_model import LogisticRegression
 
 from kbgrules.explain.rank import first_stage
-from kbgrules.explain.rerank import FEATURES, MODEL_VERSION, model_path, probabilities
+from kbgrules.explain.rerank import FEATURES, MODEL_VERSION, SURE, model_path, probabilities
 
 POOL = 25
 WRITTEN_WEIGHT = 0.5  # a written question counts half a real one
 FOLDS = 5
-SURE_PRECISION = 0.9  # a sure answer is right at least this often (out of fold, on dev)
+SURE_PRECISION = SURE  # a sure answer is right at least this often (out of fold, on dev)
 
 
 def logit(p: float) -> float:
@@ -167,11 +167,11 @@ def main() -> int:
         "features": list(FEATURES),
         "weights": [round(float(w), 5) for w in weights],
         "pool": POOL,
-        "sure": round(sure, 4),
         "calibration": [round(a, 4), round(b, 4)],
         "fitted": {
             "by": "bench/fit_explain.py", "date": datetime.date.today().isoformat(), "c": best_c,
             "questions": {"dev": len(dev), "written": len(written)},
+            "sure_from_probability": round(sure, 4),
             "dev_out_of_fold": {"hit1": round(sum(r[0] for r in judged[:len(dev)]) / len(dev), 4),
                                 "hit3": round(sum(r[1] for r in judged[:len(dev)]) / len(dev), 4),
                                 "sure_share": round(kept / len(dev), 4), "sure_right": round(precision, 4)},

@@ -158,14 +158,20 @@ def render(result: Any, args: Args, lookup: Any, title: Any, lang: str) -> Any:
 
 
 def debug_text(result: Any) -> str:
-    """How the question was read, and what each term added to the first entries' scores."""
-    out = [f"language: {result.lang}   game: {result.game or 'either'}   confident: {result.confident}",
+    """How the question was read; for the first entries, their probability, what each feature of the
+    second stage added to its score and what each term gave the first stage."""
+    out = [f"language: {result.lang}   game: {result.game or 'either'}   confident: {result.confident} "
+           f"(right {result.confidence:.0%} of the time at this level on dev)",
            "terms: " + " ".join(result.terms)]
     if result.notes:
         out.append("close words: " + ", ".join(result.notes))
     for h in result.hits[:5]:
+        out.append(f"{h.score:8.2f}  {h.id}")
+        if h.shares:
+            shares = sorted(h.shares.items(), key=lambda kv: -abs(kv[1]))
+            out.append("          second stage: " + ", ".join(f"{k} {v:+g}" for k, v in shares[:8]))
         why = ", ".join(f"{k} {v:g}" for k, v in sorted(h.why.items(), key=lambda kv: -kv[1]))
-        out.append(f"{h.score:8.2f}  {h.id}: {why}")
+        out.append(f"          first stage: {why}")
     return "\n".join(out) + "\n"
 
 
@@ -232,7 +238,7 @@ def run_args(args: Args) -> int:
         other = result.other_game
         doc = {
             "kbg_json": 1, "query": query, "lang": result.lang, "game": result.game, "confident": result.confident,
-            "coverage": result.coverage,
+            "confidence": result.confidence, "coverage": result.coverage,
             "best": {**entry, "score": best.score} if best and entry else None,
             "other_game": {"id": other.id, "title": other.entry["title"], "game": other.entry["game"],
                            "score": other.score} if other else None,
@@ -240,7 +246,8 @@ def run_args(args: Args) -> int:
         }
         if args.debug:
             doc["debug"] = {"terms": list(result.terms), "close_words": list(result.notes),
-                            "why": {h.id: h.why for h in result.hits}}
+                            "why": {h.id: h.why for h in result.hits},
+                            "features": {h.id: h.shares for h in result.hits}}
         sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
         return 0
     if args.debug:
@@ -248,7 +255,10 @@ def run_args(args: Args) -> int:
     if not result.confident:
         near = [shown(f"  {h.id}  {entry_title(h.entry, lang)}") for h in result.hits[:3]] or [f"  {say('none', lang)}"]
         head = say("nothing" if result.coverage == 0 else "not-sure", lang, query=quoted)
-        sys.stdout.write("\n".join([shown(head), *near, say("read-one", lang)]) + "\n")
+        other = result.other_game
+        both = [shown(say("both-games", lang, game=game_name(other.entry["game"], lang), id=other.id,
+                          title=entry_title(other.entry, lang)))] if other is not None and result.coverage else []
+        sys.stdout.write("\n".join([shown(head), *near, *both, say("read-one", lang)]) + "\n")
         return 0
     render(result, args, lambda i: lookup(i, dirs), lambda g, k: document_title(g, k, dirs), lang).show()
     return 0

@@ -31,7 +31,17 @@ import re
 from functools import lru_cache
 
 from kbgrules.errors import KbgError
-from kbgrules.explain.rerank import FEATURES, Model, Query, asking_part, features, load_model, probabilities, score
+from kbgrules.explain.rerank import (
+    FEATURES,
+    SURE,
+    Model,
+    Query,
+    asking_part,
+    features,
+    load_model,
+    probabilities,
+    score,
+)
 from kbgrules.explain.text import (
     CONCEPT,
     INDEX_VERSION,
@@ -114,18 +124,22 @@ class Hit:
 class Result:
     """The ranked entries for a query.
 
-    ``confident`` is False when nothing fits well; ``lang`` is the language the question is written
-    in (``en`` when unsure); ``game`` is the game its words belong to (None when they fit both or
-    neither); ``other_game`` is the other game's best entry when the question fits both about as
-    well; ``coverage`` is the share of the question the first entry matched (0 when nothing answers
-    it); ``terms`` are the terms it was read as (words and ``~concepts``).
+    Each hit's ``score`` is its probability of being the answer, by the second stage. ``confidence``
+    is how often a first answer that probable was right on the dev questions, and ``confident`` says
+    it is at least :data:`~kbgrules.explain.rerank.SURE` (else kbg lists the closest three);
+    ``lang`` is the language the question is written in (``en`` when unsure); ``game`` is the game
+    its words belong to (None when they fit both or neither); ``other_game`` is the other game's
+    best entry when the question fits both about as well; ``coverage`` is the share of the question
+    the first entry matched (0 when nothing answers it); ``terms`` are the terms it was read as
+    (words and ``~concepts``).
     """
 
-    __slots__ = ("confident", "coverage", "game", "hits", "lang", "notes", "other_game", "query", "terms")
+    __slots__ = ("confidence", "confident", "coverage", "game", "hits", "lang", "notes", "other_game", "query",
+                 "terms")
 
     def __init__(self, query: str, hits: tuple[Hit, ...], confident: bool, lang: str = "en",
                  game: str | None = None, terms: tuple[str, ...] = (), notes: tuple[str, ...] = (),
-                 other_game: Hit | None = None, coverage: float = 1.0) -> None:
+                 other_game: Hit | None = None, coverage: float = 1.0, confidence: float | None = None) -> None:
         self.query = query
         self.hits = hits
         self.confident = confident
@@ -135,6 +149,8 @@ class Result:
         self.notes = notes
         self.other_game = other_game  # the other game's best entry, when the question fits both
         self.coverage = coverage  # share of the question the first entry matched; 0: nothing answers it
+        # how often a first answer this sure was right on the dev questions (1.0: an id or a domino number)
+        self.confidence = (1.0 if confident else 0.0) if confidence is None else confidence
 
     @property
     def best(self) -> Hit:
@@ -605,11 +621,11 @@ def _rerank(stage: Stage, first: Result, allowed: set[str] | None, limit: int) -
                 break
     coverage = scored[0][3][FEATURES.index("cover")]
     named_it = any(k.startswith("=") for k in best.why)
-    confident = best.score >= model.sure
+    confidence = model.confidence(best.score)
     if not named_it and coverage < NO_ANSWER_COVERAGE:
-        coverage, confident = 0.0, False
-    return Result(first.query, tuple(hits[:limit]), confident, first.lang, first.game, first.terms, first.notes,
-                  other, round(coverage, 3))
+        coverage, confidence = 0.0, 0.0
+    return Result(first.query, tuple(hits[:limit]), confidence >= SURE, first.lang, first.game, first.terms,
+                  first.notes, other, round(coverage, 3), round(confidence, 3))
 
 
 def _fuzzy_concepts(terms: list[str], glossary: dict[str, Any], postings: Any,

@@ -9,7 +9,8 @@ the question's form against the entry's kind, what is asked (can, must, how many
 and the first stage's own score. A linear model scores each pair; its weights are data
 (``rules_data/explain-model.json``), fitted by ``bench/fit_explain.py`` with a pairwise logistic
 regression on the dev questions, and its scores give each candidate a probability of being the
-answer, from which ``kbg explain`` decides whether it is sure.
+answer; how often a first answer of that probability was right on the dev questions is its
+confidence, and ``kbg explain`` is sure of an answer from :data:`SURE` on.
 
 Question words are language facts, like the stopwords of :mod:`kbgrules.explain.text`.
 """
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 MODEL_FILE = "explain-model.json"
 MODEL_VERSION = 1
+SURE = 0.9  # an answer, not a list of three, when the first is right this often by the calibration
 KINDS = ("faq", "card", "evolution", "tile", "domino", "terrain", "component", "edition", "variant", "option")
 FEATURES = (
     "score", "rank", "cover", "cover_concepts", "ask_gain", "subject", "subject_concepts", "in_subject", "phrasing",
@@ -159,20 +161,29 @@ def load_model() -> Model | None:
 
 
 class Model:
-    """Weights per feature, the candidates re-ranked, and the probability above which an answer is sure."""
+    """Weights per feature, how many candidates are re-ranked, and the calibration: how often a first
+    answer of a given probability was right on the dev questions (``a + b * logit(p)``, a logistic curve)."""
 
-    __slots__ = ("data", "pool", "sure", "weights")
+    __slots__ = ("calibration", "data", "pool", "weights")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
         self.weights: list[float] = [float(w) for w in data["weights"]]
         self.pool = int(data.get("pool", 25))
-        self.sure = float(data.get("sure", 0.5))
+        a, b = data.get("calibration", (0.0, 1.0))
+        self.calibration = (float(a), float(b))
 
     @classmethod
     def default(cls) -> Model:
-        """Without fitted weights: the first stage's order, and sure only of a clear lead."""
-        return cls({"weights": [10.0 if f == "score" else 0.0 for f in FEATURES], "pool": 25, "sure": 0.9})
+        """Without fitted weights: the first stage's order, and its probability taken as it is."""
+        return cls({"weights": [10.0 if f == "score" else 0.0 for f in FEATURES], "pool": 25})
+
+    def confidence(self, p: float) -> float:
+        """How often a first answer of probability ``p`` is right (measured on the dev questions)."""
+        a, b = self.calibration
+        p = min(max(p, 1e-6), 1 - 1e-6)
+        z = a + b * math.log(p / (1 - p))
+        return 1 / (1 + math.exp(-z)) if z > -700 else 0.0
 
 
 # --------------------------------------------------------------------------- features
