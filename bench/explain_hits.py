@@ -9,7 +9,8 @@ forums, Q&A pages and reviews, each with the entries that answer it. The TEST pa
 never tuned on; DEV is. tests/explain/questions-*.yaml (phrasings written alongside the data) are
 reported apart as "written": they measure what the index remembers, not understanding.
 A hit is an expected entry among the first 1 or 3; "other game" counts first answers from the
-game the item is not about.
+game the item is not about; "sure" counts the answers kbg gives as an answer rather than as the
+closest three, and "right when sure" how many of those were right first.
 """
 
 from __future__ import annotations
@@ -48,8 +49,8 @@ Rows = dict[tuple[str, str], list[int]]
 
 
 def evaluate(items: list[dict[str, Any]]) -> tuple[Rows, list[tuple[dict[str, Any], list[str]]]]:
-    """Rows keyed by (dimension, value): [items, hit@1, hit@3, other game first, not confident]."""
-    rows: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    """Rows keyed by (dimension, value): [items, hit@1, hit@3, other game first, sure, right when sure]."""
+    rows: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0, 0])
     misses = []
     for q in items:
         try:
@@ -60,26 +61,29 @@ def evaluate(items: list[dict[str, Any]]) -> tuple[Rows, list[tuple[dict[str, An
         h1 = bool(hits) and hits[0] in q["expect"]
         h3 = any(h in q["expect"] for h in hits)
         other = bool(result and result.hits) and result.hits[0].entry["game"] != q["game"]
-        unsure = not (result and result.confident)
+        sure = bool(result and result.confident)
         for key in (("all", "all"), ("lang", q["lang"]), ("game", GAME[q["game"]]), ("kind", q["kind"])):
             r = rows[key]
             r[0] += 1
             r[1] += h1
             r[2] += h3
             r[3] += other
-            r[4] += unsure
+            r[4] += sure
+            r[5] += sure and h1
         if not h1:
             misses.append((q, hits))
     return dict(rows), misses
 
 
 def table(title: str, rows: Rows) -> list[str]:
-    lines = [f"**{title}**", "", "| | items | hit@1 | hit@3 | other game first | not confident |",
-             "| --- | --- | --- | --- | --- | --- |"]
+    lines = [f"**{title}**", "", "| | items | hit@1 | hit@3 | other game first | sure | right when sure |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
     order = {"all": 0, "kind": 1, "game": 2, "lang": 3}
-    for (dim, val), (n, h1, h3, other, unsure) in sorted(rows.items(), key=lambda kv: (order[kv[0][0]], kv[0][1])):
+    for (dim, val), (n, h1, h3, other, sure, right) in sorted(rows.items(),
+                                                              key=lambda kv: (order[kv[0][0]], kv[0][1])):
         label = "all" if dim == "all" else f"{dim} {val}"
-        lines.append(f"| {label} | {n} | {h1 / n:.0%} | {h3 / n:.0%} | {other / n:.0%} | {unsure / n:.0%} |")
+        when = f"{right / sure:.0%} ({right}/{sure})" if sure else "-"
+        lines.append(f"| {label} | {n} | {h1 / n:.0%} | {h3 / n:.0%} | {other / n:.0%} | {sure / n:.0%} | {when} |")
     return lines
 
 

@@ -7,7 +7,8 @@ rules_data/explain-model.json.
 Data: the dev part of the real players' words (tests/explain/real/dev.yaml) and the questions
 written alongside the data (tests/explain/questions-*.yaml, weighted less: they repeat the data's
 phrasings). The frozen test part is never read here. For every question, the first stage's best
-candidates (the model's `pool`) are described by their features; a pairwise logistic regression
+candidates (the model's `pool`) are described by their features, twice for a question (which gets
+weights of its own on top of the shared ones); a pairwise logistic regression
 learns to put an expected entry above every other candidate (each question weighs the same,
 however many pairs it gives). The regularisation is chosen by 5-fold cross-validation over the
 questions, and the same out-of-fold scores set `sure`: the probability from which a first answer
@@ -52,7 +53,9 @@ def rows(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if not cands:
             continue
         ids = [stage.view.meta[n][0] for n, _, _ in cands]
-        out.append({"item": item, "ids": ids, "x": np.array([x for _, _, x in cands], dtype=float),
+        x = np.array([x for _, _, x in cands], dtype=float)
+        question = stage.query.form == "question"  # a question's own weights: x again
+        out.append({"item": item, "ids": ids, "x": np.hstack([x, x * question]), "question": question,
                     "y": np.array([i in item["expect"] for i in ids], dtype=bool)})
     return out
 
@@ -102,31 +105,40 @@ def folds(data: list[dict[str, Any]], c: float) -> list[tuple[bool, bool, float]
     return [r for r in out if r is not None]
 
 
-def calibrate(judged: list[tuple[bool, bool, float]]) -> tuple[float, float]:
-    """How often a first answer is right, as a function of its probability: a logistic curve over
-    logit(p), fitted on out-of-fold answers (``a + b * logit(p)``)."""
-    x = np.array([[logit(p)] for _, _, p in judged])
+def calibrate(judged: list[tuple[bool, bool, float]], questions: list[bool]) -> tuple[float, float, float]:
+    """How often a first answer is right, as a function of its probability and of the question's form:
+    a logistic curve ``a + b * logit(p) + c * question``, fitted on out-of-fold answers."""
+    x = np.array([[logit(p), float(q)] for (_, _, p), q in zip(judged, questions, strict=True)])
     y = np.array([h1 for h1, _, _ in judged])
     lr = LogisticRegression(C=10.0).fit(x, y)
-    return float(lr.intercept_[0]), float(lr.coef_[0][0])
+    return float(lr.intercept_[0]), float(lr.coef_[0][0]), float(lr.coef_[0][1])
 
 
-def sure_level(judged: list[tuple[bool, bool, float]], a: float, b: float) -> tuple[float, float, int]:
-    """The probability from which first answers are right SURE_PRECISION of the time by the calibrated
-    curve, the share of those answers that were right, and how many they are."""
-    level = 1.0 if b <= 0 else 1 / (1 + math.exp(-(math.log(SURE_PRECISION / (1 - SURE_PRECISION)) - a) / b))
-    kept = [h1 for h1, _, p in judged if p >= level]
-    return level, (sum(kept) / len(kept) if kept else 1.0), len(kept)
+def confidence(p: float, question: bool, a: float, b: float, c: float) -> float:
+    return 1 / (1 + math.exp(-(a + b * logit(p) + c * question)))
 
 
-def report(name: str, judged: list[tuple[bool, bool, float]], sure: float) -> str:
+def sure_answers(judged: list[tuple[bool, bool, float]], questions: list[bool],
+                 cal: tuple[float, float, float]) -> list[bool]:
+    """Which first answers the calibrated confidence calls sure."""
+    return [confidence(p, q, *cal) >= SURE for (_, _, p), q in zip(judged, questions, strict=True)]
+
+
+def report(name: str, judged: list[tuple[bool, bool, float]], sure: list[bool]) -> str:
     n = len(judged)
     h1 = sum(r[0] for r in judged) / n
     h3 = sum(r[1] for r in judged) / n
-    conf = [r for r in judged if r[2] >= sure]
+    conf = [r for r, s in zip(judged, sure, strict=True) if s]
     prec = sum(r[0] for r in conf) / len(conf) if conf else 0.0
     return (f"{name}: {n} questions, hit@1 {h1:.1%}, hit@3 {h3:.1%}, sure {len(conf) / n:.0%} "
             f"of answers, right {prec:.1%} when sure")
+
+
+def figures(judged: list[tuple[bool, bool, float]], sure: list[bool]) -> dict[str, float]:
+    right = sum(r[0] for r, s in zip(judged, sure, strict=True) if s)
+    return {"hit1": round(sum(r[0] for r in judged) / len(judged), 4),
+            "hit3": round(sum(r[1] for r in judged) / len(judged), 4),
+            "sure_share": round(sum(sure) / len(judged), 4), "sure_right": round(right / max(1, sum(sure)), 4)}
 
 
 def main() -> int:
@@ -143,38 +155,39 @@ def main() -> int:
     data = dev + written
     cs = args.c or [0.03, 0.1, 0.3, 1.0, 3.0, 10.0]
     best_c, best = cs[0], -1.0
+    questions = [d["question"] for d in data]
     for c in cs:
         judged = folds(data, c)
         dev_j = judged[:len(dev)]
         score = sum(r[0] for r in dev_j) + 0.5 * sum(r[1] for r in dev_j)
-        level = sure_level(dev_j, *calibrate(dev_j))
-        print(f"C={c:g}: " + report("dev (out of fold)", dev_j, level[0]) + f", sure from p >= {level[0]:.3f}")
+        sure = sure_answers(dev_j, questions[:len(dev)], calibrate(dev_j, questions[:len(dev)]))
+        print(f"C={c:g}: " + report("dev (out of fold)", dev_j, sure))
         if score > best:
             best_c, best = c, score
     judged = folds(data, best_c)
-    a, b = calibrate(judged[:len(dev)])
-    sure, precision, kept = sure_level(judged[:len(dev)], a, b)
-    print(f"chosen C={best_c:g}; sure from p >= {sure:.3f} ({kept} dev answers, {precision:.1%} right)")
-    print(report("dev (out of fold)", judged[:len(dev)], sure))
-    print(report("written (out of fold)", judged[len(dev):], sure))
+    cal = calibrate(judged[:len(dev)], questions[:len(dev)])
+    sure = sure_answers(judged, questions, cal)
+    print(f"chosen C={best_c:g}; calibration a={cal[0]:.3f} b={cal[1]:.3f} question={cal[2]:.3f}")
+    print(report("dev (out of fold)", judged[:len(dev)], sure[:len(dev)]))
+    print(report("written (out of fold)", judged[len(dev):], sure[len(dev):]))
     weights = fit(data, best_c)
-    for f, w in sorted(zip(FEATURES, weights, strict=True), key=lambda fw: -abs(fw[1])):
+    names = [*FEATURES, *(f"question:{f}" for f in FEATURES)]
+    for f, w in sorted(zip(names, weights, strict=True), key=lambda fw: -abs(fw[1])):
         print(f"  {w:+8.3f}  {f}")
     if args.check:
         return 0
     model = {
         "version": MODEL_VERSION,
         "features": list(FEATURES),
-        "weights": [round(float(w), 5) for w in weights],
+        "weights": [round(float(w), 5) for w in weights[:len(FEATURES)]],
+        "question_weights": [round(float(w), 5) for w in weights[len(FEATURES):]],
         "pool": POOL,
-        "calibration": [round(a, 4), round(b, 4)],
+        "calibration": [round(v, 4) for v in cal],
         "fitted": {
             "by": "bench/fit_explain.py", "date": datetime.date.today().isoformat(), "c": best_c,
             "questions": {"dev": len(dev), "written": len(written)},
-            "sure_from_probability": round(sure, 4),
-            "dev_out_of_fold": {"hit1": round(sum(r[0] for r in judged[:len(dev)]) / len(dev), 4),
-                                "hit3": round(sum(r[1] for r in judged[:len(dev)]) / len(dev), 4),
-                                "sure_share": round(kept / len(dev), 4), "sure_right": round(precision, 4)},
+            "dev_out_of_fold": figures(judged[:len(dev)], sure[:len(dev)]),
+            "written_out_of_fold": figures(judged[len(dev):], sure[len(dev):]),
         },
     }
     Path(model_path()).write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")

@@ -24,6 +24,9 @@ GAMES = {"kingdomino": ["kingdomino", "kd", "king domino", "king-domino", "킹�
          "king-of-tokyo": ["king-of-tokyo", "kot", "king of tokyo", "kingoftokyo", "킹 오브 도쿄", "킹오브도쿄"]}
 
 
+ALSO_CLOSE = 0.1  # "Also close": entries at least this share of the answer's probability
+
+
 class ExplainUsage(Exception):
     pass
 
@@ -151,7 +154,7 @@ def render(result: Any, args: Args, lookup: Any, title: Any, lang: str) -> Any:
         doc.para(say("both-games", lang, game=game_name(other.entry["game"], lang), id=other.id,
                      title=entry_title(other.entry, lang)))
     shown_ids = {result.best.id, *related, *([other.id] if other else [])}  # "Also close" repeats none of them
-    others = [h for h in result.hits[1:] if h.score >= 0.5 * result.best.score and h.id not in shown_ids][:4]
+    others = [h for h in result.hits[1:] if h.score >= ALSO_CLOSE * result.best.score and h.id not in shown_ids][:4]
     if others:
         doc.items(say("also-close", lang), [shown(f"{h.id}  {entry_title(h.entry, lang)}") for h in others])
     return doc
@@ -255,9 +258,10 @@ def run_args(args: Args) -> int:
     if not result.confident:
         near = [shown(f"  {h.id}  {entry_title(h.entry, lang)}") for h in result.hits[:3]] or [f"  {say('none', lang)}"]
         head = say("nothing" if result.coverage == 0 else "not-sure", lang, query=quoted)
-        other = result.other_game
+        other = result.other_game  # named when the three do not show it already
         both = [shown(say("both-games", lang, game=game_name(other.entry["game"], lang), id=other.id,
-                          title=entry_title(other.entry, lang)))] if other is not None and result.coverage else []
+                          title=entry_title(other.entry, lang)))] \
+            if other is not None and result.coverage and other.id not in {h.id for h in result.hits[:3]} else []
         sys.stdout.write("\n".join([shown(head), *near, *both, say("read-one", lang)]) + "\n")
         return 0
     render(result, args, lambda i: lookup(i, dirs), lambda g, k: document_title(g, k, dirs), lang).show()

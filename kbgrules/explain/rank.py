@@ -603,13 +603,15 @@ def _rerank(stage: Stage, first: Result, allowed: set[str] | None, limit: int) -
     rows = stage.rows(model.pool)
     if not rows:
         return first
-    scored = sorted(((score(model, x), -i, n, x) for i, (n, _, x) in enumerate(rows)), reverse=True)
+    question = stage.query.form == "question"
+    scored = sorted(((score(model, x, question), -i, n, x) for i, (n, _, x) in enumerate(rows)), reverse=True)
     probs = probabilities([z for z, *_ in scored])
     view = stage.view
     hits = []
     for p, (_, _, n, x) in zip(probs, scored, strict=True):
         h = view.hit(n, round(p, 4), stage.why.get(n))
-        h.shares = {f: round(w * v, 3) for f, w, v in zip(FEATURES, model.weights, x, strict=True) if w * v}
+        h.shares = {f: round(w * v, 3) for f, w, v in zip(FEATURES, model.weights_for(question), x, strict=True)
+                    if w * v}
         hits.append(h)
     best = hits[0]
     other: Hit | None = None
@@ -621,7 +623,7 @@ def _rerank(stage: Stage, first: Result, allowed: set[str] | None, limit: int) -
                 break
     coverage = scored[0][3][FEATURES.index("cover")]
     named_it = any(k.startswith("=") for k in best.why)
-    confidence = model.confidence(best.score)
+    confidence = model.confidence(best.score, question)
     if not named_it and coverage < NO_ANSWER_COVERAGE:
         coverage, confidence = 0.0, 0.0
     return Result(first.query, tuple(hits[:limit]), confidence >= SURE, first.lang, first.game, first.terms,

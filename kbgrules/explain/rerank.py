@@ -6,7 +6,8 @@ each (question, candidate) pair is described by a few numbers (:data:`FEATURES`)
 question the entry covers and how much of the entry's own subject the question covers, the sentence
 that asks in a long post, a card named in the question and whether the entry is that card's own,
 the question's form against the entry's kind, what is asked (can, must, how many, when, who...),
-and the first stage's own score. A linear model scores each pair; its weights are data
+and the first stage's own score. A linear model scores each pair, with weights of its own for a
+question (players asking prefer an FAQ entry; a statement of a rule, the rule); its weights are data
 (``rules_data/explain-model.json``), fitted by ``bench/fit_explain.py`` with a pairwise logistic
 regression on the dev questions, and its scores give each candidate a probability of being the
 answer; how often a first answer of that probability was right on the dev questions is its
@@ -67,9 +68,12 @@ _ASK_PAIR = {("how", "many"): "howmany", ("how", "much"): "howmany", ("wie", "vi
 _HANGUL_ASK = (("수 있", "can"), ("수있", "can"), ("되나", "can"), ("가능", "can"), ("해야", "must"), ("몇", "howmany"),
                ("얼마", "howmany"), ("언제", "when"), ("누가", "who"), ("누구", "who"), ("어떻게 되", "happens"),
                ("어디", "where"), ("어떻게", "how"))
-# a question's first word that makes it a question without a question word (do you..., ist es...)
-_OPENERS = _wordset("""do does did is are was were should would will shall has have
-    est-ce est ist sind hat haben gibt bekommt bekomme zahlt zählt gilt es se hay tengo""")
+# a question's first word (an auxiliary or a question word; not "when" or "if", which open statements too)
+_OPENERS = _wordset("""do does did is are was were should would will shall has have can could may must
+    who what whats which how why where est-ce peut-on puis-je dois-je faut-il qui que quoi quel quelle quels
+    quelles comment pourquoi combien kann darf muss ist sind gibt hat haben wer was welche welcher welches wie
+    warum wo wieviele puedo puede tengo quien que cual como donde cuanto cuantos cuantas""")
+_VI_ASKS = _wordset("khong chua gi nao sao may")  # a Vietnamese question ends with one of these
 _NEGATION = _wordset("""not no never cannot can't cant isn't doesn't don't didn't without nobody
     pas jamais sans aucun nicht kein keine keinen nie ohne nunca sin ningun ninguna chua""")
 _HANGUL_NEG = ("안 ", "못 ", "없", "않")
@@ -105,19 +109,17 @@ def ask_kinds(text: str) -> frozenset[str]:
 
 
 def form(text: str, n_terms: int) -> str:
-    """``question`` (a question mark, a question word, or an opening verb), ``short`` (a few words
-    without a question mark: a heading or a name) or ``statement``."""
+    """``question`` (a question mark, or opened by an auxiliary or a question word), ``short`` (a few
+    words without a question mark: a heading or a name) or ``statement``."""
     if "?" in text or "？" in text:
         return "question"
     ws = _folded_words(text)
-    if ws and (ws[0] in _OPENERS or ws[0] in _ASK_WORD):
+    if ws and (ws[0] in _OPENERS or (ws[-1] in _VI_ASKS and len(ws) > 2)):
+        return "question"
+    if re.search(r"(나요|까요|까|니|가요|죠)\s*$", text.strip()):
         return "question"
     if n_terms <= 3 and len(ws) <= 5:
         return "short"
-    if ask_kinds(text) & {"howmany", "when", "who", "where", "happens"}:
-        return "question"
-    if any("\uac00" <= c <= "\ud7a3" for c in text) and re.search(r"(나요|까요|까|니|나)\s*$", text.strip()):
-        return "question"
     return "statement"
 
 
@@ -162,27 +164,36 @@ def load_model() -> Model | None:
 
 class Model:
     """Weights per feature, how many candidates are re-ranked, and the calibration: how often a first
-    answer of a given probability was right on the dev questions (``a + b * logit(p)``, a logistic curve)."""
+    answer of a given probability was right on the dev questions (a logistic curve,
+    ``a + b * logit(p) + c * question``)."""
 
-    __slots__ = ("calibration", "data", "pool", "weights")
+    __slots__ = ("calibration", "data", "pool", "question_weights", "weights")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
         self.weights: list[float] = [float(w) for w in data["weights"]]
+        # what a question (rather than a statement or a few words) adds to each weight
+        self.question_weights = [w + float(d) for w, d in zip(self.weights, data.get("question_weights")
+                                                                or [0.0] * len(self.weights), strict=True)]
         self.pool = int(data.get("pool", 25))
-        a, b = data.get("calibration", (0.0, 1.0))
-        self.calibration = (float(a), float(b))
+        a, b, c = data.get("calibration", (0.0, 1.0, 0.0))
+        self.calibration = (float(a), float(b), float(c))
 
     @classmethod
     def default(cls) -> Model:
         """Without fitted weights: the first stage's order, and its probability taken as it is."""
         return cls({"weights": [10.0 if f == "score" else 0.0 for f in FEATURES], "pool": 25})
 
-    def confidence(self, p: float) -> float:
-        """How often a first answer of probability ``p`` is right (measured on the dev questions)."""
-        a, b = self.calibration
+    def weights_for(self, question: bool) -> list[float]:
+        """The weights for a question, or for a statement or a few words."""
+        return self.question_weights if question else self.weights
+
+    def confidence(self, p: float, question: bool) -> float:
+        """How often a first answer of probability ``p`` is right (measured on the dev questions), for a
+        question or for a statement or a few words."""
+        a, b, c = self.calibration
         p = min(max(p, 1e-6), 1 - 1e-6)
-        z = a + b * math.log(p / (1 - p))
+        z = a + b * math.log(p / (1 - p)) + c * question
         return 1 / (1 + math.exp(-z)) if z > -700 else 0.0
 
 
@@ -304,8 +315,8 @@ def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], m
     ]
 
 
-def score(model: Model, x: Sequence[float]) -> float:
-    return sum(w * v for w, v in zip(model.weights, x, strict=True))
+def score(model: Model, x: Sequence[float], question: bool) -> float:
+    return sum(w * v for w, v in zip(model.weights_for(question), x, strict=True))
 
 
 def probabilities(scores: Sequence[float]) -> list[float]:
