@@ -86,7 +86,7 @@ EXACT_PHRASE_BONUS = 12.0
 PARTIAL_PHRASE_BONUS = 3.0
 NO_ANSWER_COVERAGE = 0.2  # less than this matched: nothing answers the question
 UNKNOWN_WEIGHT = 0.5  # a word no entry uses weighs this share of the rarest term
-STORY_WEIGHT = 0.5  # a term of a long post found only outside the sentences that ask
+STORY_WEIGHT = 0.25  # a long post's words outside the sentences that ask: at most this share of theirs
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\udc80-\udcff]")
 
 
@@ -450,10 +450,17 @@ def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any,
     if part is not None:  # a post that tells a story around its question: the question weighs more
         pa = analyze(part, glossary, None, lang)
         ask_terms = {t for t in (*pa.terms, *(c for c, _ in pa.concepts)) if t in q_terms} or None
-        if ask_terms:
+        if ask_terms:  # the story's words weigh at most STORY_WEIGHT of the question's, all together
+            mass = {True: 0.0, False: 0.0}
+            for t, w in q_terms.items():
+                raw = postings.get(t)
+                mass[t in ask_terms] += w * math.log(1 + n_docs / (raw.count(":") + 0.5)) if raw else 0.0
+            story = min(STORY_WEIGHT, STORY_WEIGHT * mass[True] / mass[False]) if mass[False] else STORY_WEIGHT
             for t in q_terms:
                 if t not in ask_terms:
-                    q_terms[t] *= STORY_WEIGHT
+                    q_terms[t] *= story
+            asked = _names_in(words(part, lang), index.get("names") or {})  # a card named in the story only
+            named = {n: (run, r if n in asked else r * story) for n, (run, r) in named.items()}
 
     scores: dict[int, float] = {}
     why: dict[int, dict[str, float]] = {}
