@@ -1,9 +1,12 @@
 """The offline site's search (cli/kbg_cli/web/static/search.js) answers as `kbg explain` does.
 
 The JavaScript port runs in one node process (started once for the module, in the background while
-Python answers the same questions) on every question of tests/explain, on queries with options, on
-Unicode edge cases and on queries that are refused; each result is compared with
-kbgrules.explain.search's. bench/site_search.py prints the same agreement per question set.
+Python answers the same questions) on what the site ships (the index and the second stage's weights),
+on every question of tests/explain, on queries with options, on Unicode edge cases, on posts and
+phrasings that exercise the second stage's features, and on queries that are refused; each result
+is compared whole with kbgrules.explain.search's (bench/site_search.py's same_result: the hits and
+their probabilities, what each term and each feature gave, confidence, coverage...).
+bench/site_search.py prints the same agreement per question set.
 """
 
 from __future__ import annotations
@@ -16,8 +19,11 @@ from typing import Any
 
 import pytest
 
+from kbg_cli.web.site import search_index
 from kbgrules.core.closest import closest
+from kbgrules.explain import rank
 from kbgrules.explain.rank import load_index
+from kbgrules.explain.rerank import FEATURES, load_model
 from kbgrules.explain.text import Packed, fold
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,10 +43,23 @@ EDGE = [  # Unicode, typos, options, prototype names
     "où placer le château ?", "dat domino o dau", "Tokyo Bay", "tokyo bảy người chơi", "l’attaque du roi",
     "un dos tres ten", "¡Puedo curarme!", "wie gross ist das Königreich", "Muß", "có không",
 ]
+POSTS = [  # the second stage's readings: posts that tell a story, question words, negations, kinds
+    "We played last night. My friend was in Tokyo and rolled three hearts. Can he heal? He said no.",
+    "Wir haben gestern gespielt. Darf ich in Tokio heilen? Mein Freund meint nein.",
+    "Anoche jugamos. ¿Qué pasa si nadie quiere salir de Tokio? Discutimos mucho.",
+    "Hôm qua chơi. Có thể hồi máu ở Tokyo không? Bạn tôi nói không.",
+    "First game.\nWhere does the castle go\nThanks!", "Où placer le château ?", "성을 어디에 놓나요",
+    "몇 번 굴릴 수 있나요", "토쿄에서 회복 안 되나요", "what happens if two players tie", "wie viele Würfel",
+    "bao nhiêu xúc xắc", "i can't heal in tokyo, isn't it?", "ist es erlaubt, zweimal zu kaufen", "what if I yield",
+    "Poison Quills", "poison", "lake domino", "domino 37 lake", "first half lake second half grassland crown",
+    "checkpoint line in the log", "chance line log", "Tokyo Bay five players", "Harmony variant bonus",
+    "dynasty three rounds", "wickedness tile", "log file format roll line",
+]
 DOCTESTS = ["Armor Plating", "domino 37", "kann ich in Tokio heilen?", "can I heal in tokyo?"]  # rank.py, __init__.py
 REFUSED = ["", "   \t\n", "\x85", "x" * 1001, "y " * 600, "a\x00b", "a\x08b", "\x1b[1mheal", "heal\x7f",
            "heal\ufffd", "\udc80heal", "Привет мир", "日本語のルール"]
-OPTIONS = [{"limit": 1}, {"limit": 10}, {"limit": 0}, {"game": "kingdomino"}, {"game": "king-of-tokyo"}]
+OPTIONS: list[dict[str, Any]] = [{"limit": 1}, {"limit": 10}, {"limit": 0}, {"game": "kingdomino"},
+                                 {"game": "king-of-tokyo"}]
 # every character of the scripts and blocks the questions are written in, and a few others
 FOLD = [chr(c) for lo, hi in ((0x20, 0x250), (0x300, 0x370), (0x370, 0x400), (0x1100, 0x1200), (0x1E00, 0x1F00),
                               (0x2000, 0x2070), (0x3130, 0x3190), (0xAC00, 0xD7A4), (0xFB00, 0xFB07),
@@ -74,6 +93,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[tuple[str, 
         jobs += [("game", it["q"], {"game": it["game"] if k % 2 else other})]
         jobs += [("limit", it["q"], OPTIONS[k % 3])] if k % 2 else []
     jobs += [("edge", q, o) for k, q in enumerate(EDGE) for o in ({}, OPTIONS[k % 5])]
+    jobs += [("posts", q, o) for k, q in enumerate(POSTS) for o in ({}, OPTIONS[k % 5])]
     jobs += [("refused", q, {}) for q in REFUSED] + [("doc", q, {}) for q in DOCTESTS]
     rnd = random.Random(7)  # and words of four letters, which difflib matches in more ways
     noise = ["".join(rnd.choice("abcd") for _ in range(rnd.randint(5, 9))) for _ in range(300)]
@@ -102,19 +122,6 @@ def differences(rows: list[tuple[str, dict[str, Any], Any, Any]], same: Any) -> 
     return f"{len(bad)} of {len(rows)} differ:\n" + "\n".join(bad) if bad else ""
 
 
-def same_result(p: dict[str, Any], j: dict[str, Any]) -> bool:
-    """Everything Python's Result holds, scores to their rounding."""
-    if "error" in p or "error" in j:
-        return p == {k: j.get(k) for k in ("error", "code")}
-    scores = [(h["score"], j["hits"][k]["score"]) for k, h in enumerate(p["hits"][:len(j["hits"])])]
-    why = [(sorted(h["why"]), sorted(j["hits"][k]["why"])) for k, h in enumerate(p["hits"][:len(j["hits"])])]
-    return (site.ids(p, 99) == site.ids(j, 99) and all(abs(a - b) <= 1e-3 for a, b in scores)
-            and all(a == b for a, b in why)  # what each term gave: the same terms and phrases
-            and all(p[k] == j[k] for k in ("lang", "game", "confident", "terms", "notes"))
-            and abs(p["coverage"] - j["coverage"]) <= 1e-3
-            and (p["other_game"] or {}).get("id") == (j["other_game"] or {}).get("id"))
-
-
 def test_every_question_is_asked(runs: dict[str, list[Any]]) -> None:
     counts = {name: len(runs[name]) for name in site.SETS}
     assert all(n >= 30 for n in counts.values()), counts
@@ -135,12 +142,12 @@ def test_language_and_game_agree(runs: dict[str, list[Any]]) -> None:
 
 def test_whole_results_agree(runs: dict[str, list[Any]]) -> None:
     """Scores, confidence, coverage, terms, typo notes and the other game's answer too."""
-    assert not (d := differences(questions(runs), same_result)), d
+    assert not (d := differences(questions(runs), site.same_result)), d
 
 
-@pytest.mark.parametrize("kind", ["game", "limit", "edge"])
+@pytest.mark.parametrize("kind", ["game", "limit", "edge", "posts"])
 def test_options_and_edge_cases_agree(runs: dict[str, list[Any]], kind: str) -> None:
-    assert not (d := differences(runs[kind], same_result)), d
+    assert not (d := differences(runs[kind], site.same_result)), d
 
 
 def test_limit_is_kept(runs: dict[str, list[Any]]) -> None:
@@ -183,3 +190,32 @@ def test_docstring_examples(runs: dict[str, list[Any]]) -> None:
     assert out["can I heal in tokyo?"]["hits"][0]["id"] == "kot.faq.heal-in-tokyo"
     hit = out["Armor Plating"]["hits"][0]
     assert (hit["game"], hit["kind"], hit["title"]) == ("king-of-tokyo", "card", "Armor Plating")
+
+
+def test_the_site_ships_the_model() -> None:
+    """search-index.js holds the index and, as its ``model``, the weights Python loads."""
+    data = search_index(load_index())
+    model = load_model()
+    assert model is not None and data["model"] == model.data and list(data["model"]["features"]) == list(FEATURES)
+    assert {k: v for k, v in data.items() if k != "model"} == load_index()
+
+
+def test_without_a_model_the_first_stage_order_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An index without the model (or with one of another version): Model.default(), as in Python."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    queries = [*DOCTESTS, *POSTS[:8], *(it["q"] for it in site.load_items()[::40])]
+    model = load_model()
+    assert model is not None
+    runs = []
+    for name, data in (("none", load_index()), ("stale", dict(load_index(), model={**model.data, "version": 0}))):
+        (tmp_path / name).mkdir()
+        runs.append(site.start_node(node, [[q, {}] for q in queries], str(tmp_path / name), data=data))
+    monkeypatch.setattr(rank, "load_model", lambda: None)
+    py = [site.python_result(q, {}) for q in queries]
+    for proc in runs:
+        js = site.node_results(proc)["results"]
+        rows: list[tuple[str, dict[str, Any], Any, Any]] = [
+            (q, {}, p, j) for q, p, j in zip(queries, py, js, strict=True)]
+        assert not (d := differences(rows, site.same_result)), d

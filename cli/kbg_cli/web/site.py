@@ -5,8 +5,8 @@ where sources differ, power cards, wickedness tiles, evolutions, dominoes, terra
 editions and options) is shown once, from the same index and in the same words, under its id as an
 anchor (``kingdomino-rules.html#kd.turn.actions``), so the page and ``kbg explain ID`` agree. Beside
 them: the setup sheet tabulated per player count, the glossary in every language, and a search box
-that runs ``kbg explain``'s ranking in the browser (``static/search.js``) on the same index,
-shipped as ``search-index.js``.
+that runs ``kbg explain``'s ranking in the browser (``static/search.js``) on the same index and
+the same second-stage weights, shipped as ``search-index.js``.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import kbgrules
 from kbgrules.core.check import RulesDirs
 from kbgrules.errors import KbgError
 from kbgrules.explain.rank import entries, load_index
+from kbgrules.explain.rerank import load_model
 from kbgrules.explain.text import LANG_NAMES
 
 from . import render, static, svg
@@ -84,11 +85,20 @@ def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
     write("index.html", render("site/index.html.j2", title="kbg rules reference", nav=nav, here="index.html",
                                games=[games[g] for g in PAGES if g in games], count=len(where)))
     links = {i: f"{where[i]}#{i}" for i in where}
-    write("search-index.js", "window.KBG_INDEX = " + json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+    write("search-index.js", "window.KBG_INDEX = " + json.dumps(search_index(index), ensure_ascii=False,
+                                                                separators=(",", ":"))
           + ";\nwindow.KBG_PAGES = " + json.dumps(links, separators=(",", ":")) + ";\n")
     write("search.js", str(static("search.js")))
     write("site.js", str(static("site.js")))
     return written
+
+
+def search_index(index: dict[str, Any]) -> dict[str, Any]:
+    """What the site's search runs on: ``kbg explain``'s index with the second stage's weights
+    (``rules_data/explain-model.json``) as ``model``; without them search.js keeps the first stage's
+    order, as ``kbg explain`` does. ``bench/site_search.py`` gives node the same."""
+    model = load_model()
+    return index if model is None else {**index, "model": model.data}
 
 
 def _entry(e: dict[str, Any], where: dict[str, str], titles: dict[str, dict[str, str]]) -> dict[str, Any]:

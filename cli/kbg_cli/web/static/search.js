@@ -1,8 +1,13 @@
 /* The question search of `kbg explain` in plain JavaScript, for the offline site: a port of
- * kbgrules/explain/text.py (reading a question) and rank.py (ranking), run on the parsed
- * rules_data/explain-index.json. KbgSearch.search(index, query, {game, limit}) returns what
- * Python's search returns ({hits, lang, game, confident, ...}), or {error} for a refused query.
- * tests/test_site_search.py checks it agrees with Python on every test question.
+ * kbgrules/explain/text.py (reading a question), rank.py (the first stage, BM25 and bonuses) and
+ * rerank.py (the second stage: features of each candidate, scored by the fitted model), run on the
+ * parsed rules_data/explain-index.json with rules_data/explain-model.json as its `model` (as the
+ * site's search-index.js ships it; without one, Python's Model.default(): the first stage's order).
+ * KbgSearch.search(index, query, {game, limit}) returns what Python's search returns ({hits, lang,
+ * game, confident, confidence, coverage, ...}; each hit's score is its probability and `shares`
+ * what each feature gave), or {error} for a refused query. tests/test_site_search.py checks it
+ * agrees with Python on every test question. Sums are taken in Python's order: the same floats,
+ * but for the last bit of Math.log and Math.exp.
  *
  * Unicode: Python's \w is [\p{L}\p{N}_] here, \b a look-around on it, str.isalpha \p{L},
  * str.isspace the WS class, str.casefold toLowerCase plus ß -> ss (a few Greek, Cyrillic and
@@ -18,11 +23,10 @@ var KbgSearch = (function () {
   const MAX_QUERY = 1000, MAX_FUZZY = 12;
   const CONCEPT_WEIGHT = 1.0, WORD_WEIGHT = 1.0;
   const KIND_PRIOR = { faq: 1.15, rule: 1.1, card: 1.05, tile: 1.05, evolution: 1.05 };
-  const LOG_PRIOR = 0.5, SCOPE_PRIOR = 0.6, LEAN_PRIOR = 1.2, BOTH_GAMES = 0.9;
+  const LOG_PRIOR = 0.5, SCOPE_PRIOR = 0.6, LEAN_PRIOR = 1.2, BOTH_GAMES = 0.4;
   const NAME_BONUS = 8.0, RELATED_NAME_BONUS = 6.0;
   const EXACT_PHRASE_BONUS = 12.0, PARTIAL_PHRASE_BONUS = 3.0;
-  const SURE_COVERAGE = 0.6, WEAK_COVERAGE = 0.35, SURE_MARGIN = 0.05;
-  const NO_ANSWER_COVERAGE = 0.2, UNKNOWN_WEIGHT = 0.5;
+  const NO_ANSWER_COVERAGE = 0.2, UNKNOWN_WEIGHT = 0.5, STORY_WEIGHT = 0.5;
 
   const STOP = {
     en: `a an the i i'm im my me we our you your he she his her they them is are am be been can could
@@ -472,6 +476,8 @@ var KbgSearch = (function () {
         weak: table(Array.isArray(gl.weak) ? Object.fromEntries(gl.weak.map((w) => [w, ""])) : gl.weak),
         longest: parseInt(gl.longest || 1, 10),
       },
+      idf: new Map(),  // the second stage's term weights and entry facts, kept once computed
+      facts: new Map(),
     };
     p.byLen = new Map();
     for (const name of p.names.keys()) {
@@ -484,14 +490,15 @@ var KbgSearch = (function () {
 
   const nums = (packed) => (packed || "").split(/\s+/).filter(Boolean).map(Number);
 
-  // Python's round(x, 3): the nearest of the 3-decimal numbers, half to even on an exact tie
-  function round3(x) {
-    const r = Number(x.toFixed(3));
-    if (Math.abs((Math.abs(x) * 1000) % 1 - 0.5) > 1e-6) return r;
+  // Python's round(x, d): the nearest of the d-decimal numbers, half to even on an exact tie
+  function roundTo(x, d) {
+    const r = Number(x.toFixed(d));
+    if (Math.abs((Math.abs(x) * 10 ** d) % 1 - 0.5) > 1e-6) return r;
     const exact = Math.abs(x).toFixed(100), dot = exact.indexOf(".");
-    const tie = /^50*$/.test(exact.slice(dot + 4)) && Number(exact[dot + 3]) % 2 === 0;
-    return tie ? Math.sign(x) * Number(exact.slice(0, dot + 4)) : r;
+    const tie = /^50*$/.test(exact.slice(dot + d + 1)) && Number(exact[dot + d]) % 2 === 0;
+    return tie ? Math.sign(x) * Number(exact.slice(0, dot + d + 1)) : r;
   }
+  const round3 = (x) => roundTo(x, 3);
 
   // Python's int() of Unicode digits: each digit's place in its run of ten
   function digitValue(s) {
@@ -561,8 +568,10 @@ var KbgSearch = (function () {
     return { id, score, game, kind, title, why: Object.fromEntries(why || []) };
   }
 
-  function result(query, hits, confident, lang, game, terms = [], notes = [], other = null, coverage = 1.0) {
-    return { query, hits, confident, lang, game, terms, notes, other_game: other, coverage };
+  function result(query, hits, confident, lang, game, terms = [], notes = [], other = null, coverage = 1.0,
+    confidence = null) {
+    return { query, hits, confident, lang, game, terms, notes, other_game: other, coverage,
+      confidence: confidence === null ? (confident ? 1.0 : 0.0) : confidence };
   }
 
   function search(index, query, options) {
@@ -577,20 +586,28 @@ var KbgSearch = (function () {
       throw e;
     }
     const p = prepare(index);
-    const { meta, ids, postings, lengths, avg } = p;
-    const gameOf = (n) => meta[n][1];
+    const { meta, ids } = p;
     const [a, lang] = analyzeQuestion(q, p.g);
 
     const lower = q.toLowerCase();
     if (ids.has(lower)) {
       const i = ids.get(lower);
-      return result(query, [hitOf(p, i, 100.0, [["id", 100.0]])], true, lang, gameOf(i));
+      return result(query, [hitOf(p, i, 1.0, [["id", 100.0]])], true, lang, meta[i][1]);
     }
     const dm = DOMINO.exec(lower);
     if (dm && ids.has(`kd.domino.${digitValue(dm[1])}`)) {
       const i = ids.get(`kd.domino.${digitValue(dm[1])}`);
-      return result(query, [hitOf(p, i, 100.0, [["domino", 100.0]])], true, lang, "kingdomino");
+      return result(query, [hitOf(p, i, 1.0, [["domino", 100.0]])], true, lang, "kingdomino");
     }
+    const [stage, first, allowed] = firstStage(query, q, index, p, a, lang, game);
+    return rerank(stage, first, allowed, limit, modelOf(index));
+  }
+
+  // _first_stage of rank.py: candidates by their words and concepts (BM25 over the entries' fields,
+  // with bonuses for a known phrasing or a named card, and priors by kind and scope)
+  function firstStage(query, q, index, p, a, lang, game) {
+    const { meta, postings, lengths, avg } = p;
+    const gameOf = (n) => meta[n][1];
     const nDocs = meta.length;
 
     // which game the words belong to
@@ -623,6 +640,14 @@ var KbgSearch = (function () {
     for (const t of unique(a.terms)) if (!nameWords.has(t) && postings.has(t) && !qTerms.has(t)) qTerms.set(t, WORD_WEIGHT);
     for (const [t, c] of fuzzyConcepts(a.terms, p.g, postings, MAX_FUZZY, lang)) {
       if (!qTerms.has(c)) { qTerms.set(c, 0.7); notes.push(`${t} ~ ${c}`); }
+    }
+    let askTerms = null;
+    const part = askingPart(q);
+    if (part !== null) { // a post that tells a story around its question: the question weighs more
+      const pa = analyze(part, p.g, lang);
+      askTerms = new Set([...pa.terms, ...pa.concepts.map(([c]) => c)].filter((t) => qTerms.has(t)));
+      if (!askTerms.size) askTerms = null;
+      else for (const [t, w] of qTerms) if (!askTerms.has(t)) qTerms.set(t, w * STORY_WEIGHT);
     }
 
     const scores = new Map();
@@ -682,40 +707,384 @@ var KbgSearch = (function () {
     };
     const ranked = [...scores].filter(([n]) => allowed === null || gameOf(n) === allowed)
       .map(([n, s]) => [s * prior(n), n]).sort((x, y) => y[0] - x[0] || y[1] - x[1]);
-    const hits = ranked.slice(0, limit).map(([s, n]) => hitOf(p, n, round3(s), why.get(n)));
-    let other = null;
-    if (hits.length && allowed === null) {
-      const first = gameOf(ranked[0][1]);
-      const next = ranked.slice(1).find(([, n]) => gameOf(n) !== first);
-      if (next && next[0] >= BOTH_GAMES * hits[0].score) other = hitOf(p, next[1], round3(next[0]), why.get(next[1]));
-    }
-    let confident = false, coverage = 0.0;
-    if (hits.length) {
-      const unknown = unique(a.terms).filter((t) => !postings.has(t) && !isHangul(t)
-        && !notes.some((n) => n.startsWith(`${t} ~`))).length;
-      const bestWhy = why.get(ranked[0][1]);
-      coverage = coverageOf(bestWhy, qTerms, postings, nDocs, unknown);
-      const margin = hits.length > 1 && hits[0].score ? (hits[0].score - hits[1].score) / hits[0].score : 1.0;
-      const namedIt = [...bestWhy.keys()].some((k) => k.startsWith("="));
-      confident = namedIt || coverage >= SURE_COVERAGE || (coverage >= WEAK_COVERAGE && margin >= SURE_MARGIN);
-      if (!namedIt && coverage < NO_ANSWER_COVERAGE) coverage = 0.0;
-    }
-    return result(query, hits, confident, lang, qGame, [...qTerms.keys()], notes, other, round3(coverage));
+    const unknown = unique(a.terms).filter((t) => !postings.has(t) && !isHangul(t)
+      && !notes.some((n) => n.startsWith(`${t} ~`))).length;
+    const stage = new Stage(q, index, p, qTerms, unknown, named, lean, qGame, ranked, why, askTerms);
+    return [stage, result(query, [], false, lang, qGame, [...qTerms.keys()], notes, null, 0.0), allowed];
   }
 
-  function coverageOf(hitWhy, qTerms, postings, nDocs, unknown) {
-    let total = UNKNOWN_WEIGHT * unknown * Math.log(1 + (nDocs - 0.5) / 1.5);
-    let got = 0.0;
-    for (const [t, w] of qTerms) {
-      const raw = postings.get(t);
-      if (raw === undefined) continue;
-      const df = raw.split(":").length - 1;
-      let idf = Math.log(1 + (nDocs - df + 0.5) / (df + 0.5));
-      if (isHangul(t)) idf *= 0.3;
-      total += w * idf;
-      if (hitWhy.has(t)) got += w * idf;
+  // ------------------------------------------------------------------ the second stage (rerank.py)
+
+  const MODEL_VERSION = 1;
+  const SURE = 0.9;  // an answer, not a list of three, when the first is right this often by the calibration
+  const KINDS = ["faq", "card", "evolution", "tile", "domino", "terrain", "component", "edition", "variant", "option"];
+  const FEATURES = [
+    "score", "rank", "cover", "cover_concepts", "ask_gain", "subject", "subject_concepts", "in_subject", "phrasing",
+    "phrasing_fit", "named_own", "named_about", "named_other", "exact", "partial", "pairs", "focus", "length",
+    "support",
+    ...KINDS.map((k) => `kind_${k}`), "log", "scope_miss", "scope_named", "other_lean",
+    "question_faq", "short_faq", "short_named_kind", "statement_rule", "ask_same", "ask_other", "neg_same",
+  ];
+  const COVER = FEATURES.indexOf("cover");
+
+  const wordset = (text) => new Set(text.split(/\s+/).filter(Boolean).map(fold));
+  // what a question asks, by its question words (folded), per kind; then the pairs of words that ask
+  const ASK = {
+    can: `can could may allowed able peut peux puis pouvez pouvons autorise kann kannst konnen darf darfst
+        durfen puedo puede puedes pueden podemos duoc`,
+    must: "must need needs required mandatory doit dois doivent faut muss musst mussen debo debe deben phai",
+    howmany: "combien wieviel wieviele cuantos cuantas cuanto cuanta",
+    when: "when quand wann cuando",
+    who: "who whom qui wer wem quien quienes",
+    where: "where wo wohin donde",
+    how: "how comment wie como",
+  };
+  const ASK_WORD = new Map();
+  for (const [kind, ws] of Object.entries(ASK)) for (const w of ws.split(/\s+/).filter(Boolean)) ASK_WORD.set(w, kind);
+  const ASK_PAIR = new Map([["how many", "howmany"], ["how much", "howmany"], ["wie viele", "howmany"],
+    ["wie viel", "howmany"], ["bao nhieu", "howmany"], ["what happens", "happens"], ["what if", "happens"],
+    ["was passiert", "happens"], ["que pasa", "happens"], ["se passe", "happens"], ["have to", "must"],
+    ["has to", "must"], ["tiene que", "must"], ["hay que", "must"], ["co the", "can"], ["khi nao", "when"],
+    ["luc nao", "when"], ["o dau", "where"], ["the nao", "how"]]);
+  const HANGUL_ASK = [["수 있", "can"], ["수있", "can"], ["되나", "can"], ["가능", "can"], ["해야", "must"],
+    ["몇", "howmany"], ["얼마", "howmany"], ["언제", "when"], ["누가", "who"], ["누구", "who"], ["어떻게 되", "happens"],
+    ["어디", "where"], ["어떻게", "how"]];
+  // a question's first word that makes it a question without a question word (do you..., ist es...)
+  const OPENERS = wordset(`do does did is are was were should would will shall has have
+    est-ce est ist sind hat haben gibt bekommt bekomme zahlt zählt gilt es se hay tengo`);
+  const NEGATION = wordset(`not no never cannot can't cant isn't doesn't don't didn't without nobody
+    pas jamais sans aucun nicht kein keine keinen nie ohne nunca sin ningun ninguna chua`);
+  const HANGUL_NEG = ["안 ", "못 ", "없", "않"];
+  const SENTENCE = new RegExp(`(?<=[.!?。？])[${WS}]+|\\n+`, "u");
+  const RAW = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;  // [^\W_]+(?:['’-][^\W_]+)*
+  const LSTRIP = new RegExp(`^[${WS}]+`, "u");
+  const HAS_HANGUL = /[\uac00-\ud7a3]/;
+  const KO_QUESTION_END = /(?:나요|까요|까|니|나)$/;  // on the stripped text: \s*$ adds nothing
+
+  const foldedWords = (text) => matchAll(RAW, text).map((w) => fold(w).replace(/’/g, "'"));
+
+  // what a question asks, by its question words (a question may ask several; a statement usually none)
+  function askKinds(text) {
+    const ws = foldedWords(text);
+    const found = new Set();
+    for (let i = 0; i < ws.length; i++) {
+      const pair = i + 1 < ws.length ? ASK_PAIR.get(`${ws[i]} ${ws[i + 1]}`) : undefined;
+      if (pair !== undefined) {
+        found.add(pair);
+        i++;
+      } else if (ASK_WORD.has(ws[i])) found.add(ASK_WORD.get(ws[i]));
+    }
+    if (HAS_HANGUL.test(text)) for (const [w, k] of HANGUL_ASK) if (text.includes(w)) found.add(k);
+    if (casefold([...text.replace(LSTRIP, "")].slice(0, 3).join("")) === "où ") found.add("where");
+    return found;
+  }
+
+  // "question" (a question mark, a question word, or an opening verb), "short" (a few words without
+  // a question mark: a heading or a name) or "statement"
+  function form(text, nTerms) {
+    if (text.includes("?") || text.includes("？")) return "question";
+    const ws = foldedWords(text);
+    if (ws.length && (OPENERS.has(ws[0]) || ASK_WORD.has(ws[0]))) return "question";
+    if (nTerms <= 3 && ws.length <= 5) return "short";
+    const ask = askKinds(text);
+    if (["howmany", "when", "who", "where", "happens"].some((k) => ask.has(k))) return "question";
+    if (HAS_HANGUL.test(text) && KO_QUESTION_END.test(text.replace(STRIP, ""))) return "question";
+    return "statement";
+  }
+
+  const negated = (text) => foldedWords(text).some((w) => NEGATION.has(w) || w.endsWith("n't"))
+    || HANGUL_NEG.some((n) => text.includes(n));
+
+  // in a post of several sentences, the sentences that ask; null when every sentence asks or none does
+  function askingPart(text) {
+    const parts = text.replace(STRIP, "").split(SENTENCE).filter((s) => s.replace(STRIP, ""));
+    if (parts.length < 2) return null;
+    const asking = parts.filter((s) => form(s, 99) === "question");
+    if (!asking.length || asking.length === parts.length) return null;
+    return asking.join(" ");
+  }
+
+  // weights per feature, how many candidates are re-ranked, and the calibration (a + b * logit(p))
+  class Model {
+    constructor(data) {
+      this.weights = data.weights.map(Number);
+      this.pool = Math.trunc(Number(data.pool === undefined ? 25 : data.pool));
+      const [a, b] = data.calibration === undefined ? [0.0, 1.0] : data.calibration;
+      this.calibration = [Number(a), Number(b)];
+    }
+
+    // without fitted weights: the first stage's order, and its probability taken as it is
+    static default() {
+      return new Model({ weights: FEATURES.map((f) => (f === "score" ? 10.0 : 0.0)), pool: 25 });
+    }
+
+    // how often a first answer of probability p is right (measured on the dev questions)
+    confidence(p) {
+      const [a, b] = this.calibration;
+      p = Math.min(Math.max(p, 1e-6), 1 - 1e-6);
+      const z = a + b * Math.log(p / (1 - p));
+      return z > -700 ? 1 / (1 + Math.exp(-z)) : 0.0;
+    }
+  }
+
+  // load_model: the site ships rules_data/explain-model.json as index.model; missing or of another
+  // version: Model.default()
+  const models = new WeakMap();
+  function modelOf(index) {
+    const data = index.model;
+    if (!data || typeof data !== "object") return Model.default();
+    let m = models.get(data);
+    if (m === undefined) {
+      const fits = data.version === MODEL_VERSION && Array.isArray(data.features)
+        && data.features.length === FEATURES.length && data.features.every((f, k) => f === FEATURES[k]);
+      m = fits ? new Model(data) : Model.default();
+      models.set(data, m);
+    }
+    return m;
+  }
+
+  // what the first stage read in a question, as the features need it
+  class Query {
+    constructor(text, terms, idf, named, askTerms, lean, qGame) {
+      this.terms = terms;  // term -> weight
+      this.idf = idf;
+      this.concepts = [...terms.keys()].filter((t) => t.startsWith(CONCEPT));
+      this.named = named;  // entry number -> how close the name was
+      this.askTerms = askTerms;
+      this.lean = lean;
+      this.qGame = qGame;
+      this.form = form(text, terms.size);
+      this.ask = askKinds(text);
+      this.negated = negated(text);
+      let total = 0;
+      for (const [t, w] of terms) total += w * idf(t);
+      this.total = total || 1.0;
+      this.top = 0.0;
+    }
+  }
+
+  function share(have, terms, idf) {
+    let total = 0.0, got = 0.0;
+    for (const t of terms) {
+      const w = idf(t);
+      total += w;
+      if (have.has(t)) got += w;
     }
     return total ? got / total : 0.0;
+  }
+
+  const codeOrder = (x, y) => (x < y ? -1 : x > y ? 1 : 0);  // Python's sorted() of terms (all in the BMP)
+  const SHORT_NAMED_KINDS = ["card", "evolution", "tile", "domino", "terrain"];
+
+  // the numbers that describe the pair (question, entry n), in the order of FEATURES
+  function features(q, n, rank, score, why, meta, entry) {
+    const [eid, game, kind, title] = meta;
+    const idf = q.idf;
+    let cover = 0;
+    for (const [t, w] of q.terms) if (why.has(t)) cover += w * idf(t);
+    cover /= q.total;
+    const qc = q.concepts;
+    const coverC = qc.length ? share(why, qc, idf) : 0.0;
+    const askGain = q.askTerms ? share(why, [...q.askTerms].sort(codeOrder), idf) - cover : 0.0;
+    let subj = 0.0, inSubj = 0.0;
+    for (const heading of entry.subject) {  // the title, then its translations: the best
+      subj = Math.max(subj, share(q.terms, heading, idf));
+      let got = 0;
+      for (const t of heading) if (q.terms.has(t)) got += q.terms.get(t) * idf(t);
+      inSubj = Math.max(inSubj, got / q.total);
+    }
+    const subjC = entry.subject.length ? entry.subject[0].filter((t) => t.startsWith(CONCEPT)) : [];
+    const subjCC = subjC.length ? share(q.terms, subjC, idf) : 0.0;
+    let bestIn = 0.0, bestFit = 0.0;
+    for (const ph of entry.phrasings) {
+      const inside = share(q.terms, ph, idf);
+      if (inside >= bestIn) {
+        bestIn = inside;
+        if (inside) {  // else nothing shared weighs anything: its fit is 0 (idf >= 0), not worth sorting for
+          const both = new Set(ph.filter((t) => q.terms.has(t)));
+          const union = [...new Set([...ph, ...q.terms.keys()])].sort(codeOrder);
+          bestFit = Math.max(bestFit, share(both, union, idf));
+        }
+      }
+    }
+    const named = q.named.get(n) || 0.0;
+    let about = 0.0;
+    if (!named && entry.about !== null) for (const [m, r] of q.named) if (entry.about.has(m)) about = Math.max(about, r);
+    const namedOther = q.named.size && !named && !about ? 1.0 : 0.0;
+    const exact = why.has("=phrase") ? 1.0 : 0.0;
+    let partial = 0.0;
+    for (const [k, v] of why) if (k.startsWith("~phrase:")) partial = Math.max(partial, v);
+    partial /= 3.0;
+    const gotC = qc.filter((t) => why.has(t));
+    let pairs = 0.0;
+    if (qc.length >= 2) {
+      const k = gotC.length;
+      pairs = (k * (k - 1)) / (qc.length * (qc.length - 1));
+    }
+    const focus = gotC.length / Math.max(1, entry.concepts);
+    const need = entry.need || [];
+    const scopeMiss = need.length && !need.some((c) => q.terms.has(c)) ? 1.0 : 0.0;
+    const scopeNamed = need.length && !scopeMiss ? 1.0 : 0.0;
+    const otherLean = q.lean !== null && game !== q.lean ? 1.0 : 0.0;
+    const isFaq = kind === "faq";
+    const titleAsk = isFaq ? askKinds(title) : new Set();
+    const askBoth = [...q.ask].some((k) => titleAsk.has(k));
+    const askSame = q.ask.size && titleAsk.size && askBoth ? 1.0 : 0.0;
+    const askOther = q.ask.size && titleAsk.size && !askBoth ? 1.0 : 0.0;
+    const negSame = isFaq && q.negated && negated(title) ? 1.0 : 0.0;
+    const flag = (b) => (b ? 1.0 : 0.0);
+    return [
+      q.top ? score / q.top : 0.0,
+      1.0 / (1 + rank),
+      cover,
+      coverC,
+      askGain,
+      Math.min(subj, 1.0),
+      subjCC,
+      Math.min(inSubj, 1.0),
+      bestIn,
+      bestFit,
+      named,
+      about,
+      namedOther,
+      exact,
+      partial,
+      pairs,
+      Math.min(focus, 1.0),
+      Math.log(1 + entry.length) / 6,
+      q.top ? Math.min((entry.support || 0.0) / q.top, 3.0) : 0.0,
+      ...KINDS.map((k) => flag(kind === k)),
+      flag(eid.includes(".log.")),
+      scopeMiss,
+      scopeNamed,
+      otherLean,
+      flag(isFaq && q.form === "question"),
+      flag(isFaq && q.form === "short"),
+      flag(q.form === "short" && SHORT_NAMED_KINDS.includes(kind)),
+      flag(kind === "rule" && q.form === "statement"),
+      askSame,
+      askOther,
+      negSame,
+    ];
+  }
+
+  // score of rerank.py: the linear model on the features, summed in their order
+  function modelScore(model, x) {
+    let s = 0;
+    for (let k = 0; k < x.length; k++) s += model.weights[k] * x[k];
+    return s;
+  }
+
+  // each candidate's share of the answer (a softmax of the scores)
+  function probabilities(scores) {
+    if (!scores.length) return [];
+    const top = Math.max(...scores);
+    const exps = scores.map((s) => Math.exp(s - top));
+    let total = 0;
+    for (const e of exps) total += e;
+    return exps.map((e) => e / total);
+  }
+
+  // the first stage's reading of a question and its ranking, for the second stage (rank.py's Stage)
+  class Stage {
+    constructor(q, index, p, qTerms, unknown, named, lean, qGame, ranked, why, askTerms) {
+      this.index = index;
+      this.p = p;
+      this.ranked = ranked;
+      this.why = why;
+      this.idf = (t) => idfOf(p, t);
+      const ratios = new Map([...named].map(([n, [, r]]) => [n, r]));
+      this.query = new Query(q, qTerms, this.idf, ratios, askTerms, lean, qGame);
+      this.query.total += UNKNOWN_WEIGHT * unknown * Math.log(1 + (p.meta.length - 0.5) / 1.5);
+      this.query.top = ranked.length ? ranked[0][0] : 0.0;
+    }
+
+    // the first pool candidates: entry number, first-stage score, features
+    rows(pool) {
+      const cands = this.ranked.slice(0, pool);
+      const links = this.index.links || {};
+      const near = new Map(cands.map(([, n]) => [n, new Set()]));
+      for (const [, n] of cands) {
+        for (const m of nums(own(links, String(n)))) {
+          if (near.has(m) && m !== n) {
+            near.get(n).add(m);
+            near.get(m).add(n);
+          }
+        }
+      }
+      const scores = new Map(cands.map(([sc, n]) => [n, sc]));
+      return cands.map(([sc, n], rank) => {
+        const facts = Object.assign({}, entryFacts(this.p, this.index, n));
+        facts.support = 0;
+        for (const m of [...near.get(n)].sort((x, y) => x - y)) facts.support += scores.get(m);
+        return [n, sc, features(this.query, n, rank, sc, this.why.get(n) || new Map(), this.p.meta[n], facts)];
+      });
+    }
+  }
+
+  // a term's weight in the coverage shares (a Korean syllable pair says less than a word)
+  function idfOf(p, t) {
+    let w = p.idf.get(t);
+    if (w === undefined) {
+      const raw = p.postings.get(t);
+      if (raw === undefined) w = 0.0;
+      else {
+        const df = raw.split(":").length - 1;
+        w = Math.log(1 + (p.meta.length - df + 0.5) / (df + 0.5)) * (isHangul(t) ? 0.3 : 1.0);
+      }
+      p.idf.set(t, w);
+    }
+    return w;
+  }
+
+  // what the index keeps about entry n for the features (kept once read)
+  function entryFacts(p, index, n) {
+    let facts = p.facts.get(n);
+    if (facts === undefined) {
+      let about = null;
+      const related = own(index.faq_related, String(n));
+      if (related && related.length) about = new Set(related.filter((r) => p.ids.has(r)).map((r) => p.ids.get(r)));
+      const subjects = index.subjects || [];
+      const phrasings = own(index.alias_terms, String(n)) || "";
+      facts = {
+        subject: n < subjects.length ? subjects[n].split("|").map((s) => s.split(" ").filter(Boolean)) : [],
+        phrasings: phrasings.split("|").filter(Boolean).map((s) => s.split(" ").filter(Boolean)),
+        concepts: (index.concepts || [])[n] || 0,
+        length: index.lengths[n],
+        need: own(index.needs, String(n)) || null,
+        about,
+      };
+      p.facts.set(n, facts);
+    }
+    return facts;
+  }
+
+  // _rerank of rank.py: the candidates re-ranked by the model; each hit's score is its probability
+  function rerank(stage, first, allowed, limit, model) {
+    const rows = stage.rows(model.pool);
+    if (!rows.length) return first;
+    const scored = rows.map(([n, , x], i) => [modelScore(model, x), i, n, x])
+      .sort((u, v) => v[0] - u[0] || u[1] - v[1]);  // Python: (score, -i) descending
+    const probs = probabilities(scored.map(([z]) => z));
+    const hits = scored.map(([, , n], k) => hitOf(stage.p, n, roundTo(probs[k], 4), stage.why.get(n)));
+    const best = hits[0];
+    let other = null;
+    if (allowed === null) {
+      const next = hits.slice(1).find((h) => h.game !== best.game);
+      if (next && next.score >= BOTH_GAMES * best.score) other = next;
+    }
+    hits.forEach((h, k) => {  // what each feature added to the score of a hit shown (Hit.shares)
+      if (k >= limit && h !== other) return;
+      const x = scored[k][3];
+      h.shares = {};
+      FEATURES.forEach((f, j) => { if (model.weights[j] * x[j]) h.shares[f] = round3(model.weights[j] * x[j]); });
+    });
+    let coverage = scored[0][3][COVER];
+    const namedIt = Object.keys(best.why).some((k) => k.startsWith("="));
+    let confidence = model.confidence(best.score);
+    if (!namedIt && coverage < NO_ANSWER_COVERAGE) coverage = confidence = 0.0;
+    return result(first.query, hits.slice(0, limit), confidence >= SURE, first.lang, first.game, first.terms,
+      first.notes, other, round3(coverage), round3(confidence));
   }
 
   return { search, fold, words, tokens, phrase, closest, detectLanguage,
