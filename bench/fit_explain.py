@@ -8,12 +8,13 @@ Data: the dev part of the real players' words (tests/explain/real/dev.yaml) and 
 written alongside the data (tests/explain/questions-*.yaml, weighted less: they repeat the data's
 phrasings). The frozen test part is never read here. For every question, the first stage's best
 candidates (the model's `pool`) are described by their features, twice for a question (which gets
-weights of its own on top of the shared ones); a pairwise logistic regression
-learns to put an expected entry above every other candidate (each question weighs the same,
-however many pairs it gives). The regularisation is chosen by 5-fold cross-validation over the
-questions, and the same out-of-fold scores set `sure`: the probability from which a first answer
-was right at least 9 times in 10 on dev. Needs numpy and scikit-learn (the `fit` extra); the query
-path does not.
+weights of its own on top of the shared ones); a pairwise logistic regression learns to put an
+expected entry above every other candidate (each question weighs the same, however many pairs it
+gives). The regularisation is chosen by 5-fold cross-validation over the questions, and the same
+out-of-fold answers calibrate the confidence (a logistic curve of how often a first answer was right
+on dev against its probability and the question's form) and set `sure`, the lowest confidence from
+which the first answers on dev were right 9 times in 10. Needs numpy and scikit-learn (the `fit`
+extra); the query path does not.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from kbgrules.explain.rerank import FEATURES, MODEL_VERSION, SURE, model_path, p
 POOL = 25
 WRITTEN_WEIGHT = 0.5  # a written question counts half a real one
 FOLDS = 5
-SURE_PRECISION = SURE  # a sure answer is right at least this often (out of fold, on dev)
+MIN_SURE = 20  # the level of sure answers is judged on at least this many
 
 
 def logit(p: float) -> float:
@@ -118,10 +119,23 @@ def confidence(p: float, question: bool, a: float, b: float, c: float) -> float:
     return 1 / (1 + math.exp(-(a + b * logit(p) + c * question)))
 
 
+def sure_level(judged: list[tuple[bool, bool, float]], questions: list[bool], cal: tuple[float, float, float]) -> float:
+    """The lowest calibrated confidence from which the first answers were right at least SURE of the
+    time (counting at least MIN_SURE answers); SURE when no level is."""
+    ranked = sorted(((confidence(p, q, *cal), h1) for (h1, _, p), q in zip(judged, questions, strict=True)),
+                    reverse=True)
+    level, right = SURE, 0
+    for k, (c, h1) in enumerate(ranked, 1):
+        right += h1
+        if k >= MIN_SURE and right / k >= SURE and (k == len(ranked) or ranked[k][0] < c):
+            level = c
+    return max(level, 0.5)
+
+
 def sure_answers(judged: list[tuple[bool, bool, float]], questions: list[bool],
-                 cal: tuple[float, float, float]) -> list[bool]:
-    """Which first answers the calibrated confidence calls sure."""
-    return [confidence(p, q, *cal) >= SURE for (_, _, p), q in zip(judged, questions, strict=True)]
+                 cal: tuple[float, float, float], level: float) -> list[bool]:
+    """Which first answers are sure: their calibrated confidence reaches ``level``."""
+    return [confidence(p, q, *cal) >= level for (_, _, p), q in zip(judged, questions, strict=True)]
 
 
 def report(name: str, judged: list[tuple[bool, bool, float]], sure: list[bool]) -> str:
@@ -160,14 +174,17 @@ def main() -> int:
         judged = folds(data, c)
         dev_j = judged[:len(dev)]
         score = sum(r[0] for r in dev_j) + 0.5 * sum(r[1] for r in dev_j)
-        sure = sure_answers(dev_j, questions[:len(dev)], calibrate(dev_j, questions[:len(dev)]))
+        cal = calibrate(dev_j, questions[:len(dev)])
+        sure = sure_answers(dev_j, questions[:len(dev)], cal, sure_level(dev_j, questions[:len(dev)], cal))
         print(f"C={c:g}: " + report("dev (out of fold)", dev_j, sure))
         if score > best:
             best_c, best = c, score
     judged = folds(data, best_c)
     cal = calibrate(judged[:len(dev)], questions[:len(dev)])
-    sure = sure_answers(judged, questions, cal)
-    print(f"chosen C={best_c:g}; calibration a={cal[0]:.3f} b={cal[1]:.3f} question={cal[2]:.3f}")
+    level = sure_level(judged[:len(dev)], questions[:len(dev)], cal)
+    sure = sure_answers(judged, questions, cal, level)
+    print(f"chosen C={best_c:g}; calibration a={cal[0]:.3f} b={cal[1]:.3f} question={cal[2]:.3f}; "
+          f"sure from confidence {level:.3f}")
     print(report("dev (out of fold)", judged[:len(dev)], sure[:len(dev)]))
     print(report("written (out of fold)", judged[len(dev):], sure[len(dev):]))
     weights = fit(data, best_c)
@@ -183,6 +200,7 @@ def main() -> int:
         "question_weights": [round(float(w), 5) for w in weights[len(FEATURES):]],
         "pool": POOL,
         "calibration": [round(v, 4) for v in cal],
+        "sure": round(level, 4),
         "fitted": {
             "by": "bench/fit_explain.py", "date": datetime.date.today().isoformat(), "c": best_c,
             "questions": {"dev": len(dev), "written": len(written)},

@@ -33,7 +33,6 @@ from functools import lru_cache
 from kbgrules.errors import KbgError
 from kbgrules.explain.rerank import (
     FEATURES,
-    SURE,
     Model,
     Query,
     asking_part,
@@ -126,7 +125,7 @@ class Result:
 
     Each hit's ``score`` is its probability of being the answer, by the second stage. ``confidence``
     is how often a first answer that probable was right on the dev questions, and ``confident`` says
-    it is at least :data:`~kbgrules.explain.rerank.SURE` (else kbg lists the closest three);
+    it reaches the level from which answers were right 9 times in 10 there (else kbg lists the closest three);
     ``lang`` is the language the question is written in (``en`` when unsure); ``game`` is the game
     its words belong to (None when they fit both or neither); ``other_game`` is the other game's
     best entry when the question fits both about as well; ``coverage`` is the share of the question
@@ -454,7 +453,8 @@ def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any,
             mass = {True: 0.0, False: 0.0}
             for t, w in q_terms.items():
                 raw = postings.get(t)
-                mass[t in ask_terms] += w * math.log(1 + n_docs / (raw.count(":") + 0.5)) if raw else 0.0
+                df = raw.count(":") if raw else 0
+                mass[t in ask_terms] += w * math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) if raw else 0.0
             story = min(STORY_WEIGHT, STORY_WEIGHT * mass[True] / mass[False]) if mass[False] else STORY_WEIGHT
             for t in q_terms:
                 if t not in ask_terms:
@@ -630,10 +630,10 @@ def _rerank(stage: Stage, first: Result, allowed: set[str] | None, limit: int) -
                 break
     coverage = scored[0][3][FEATURES.index("cover")]
     named_it = any(k.startswith("=") for k in best.why)
-    confidence = model.confidence(best.score, question)
+    confidence = model.confidence(probs[0], question)
     if not named_it and coverage < NO_ANSWER_COVERAGE:
         coverage, confidence = 0.0, 0.0
-    return Result(first.query, tuple(hits[:limit]), confidence >= SURE, first.lang, first.game, first.terms,
+    return Result(first.query, tuple(hits[:limit]), confidence >= model.sure, first.lang, first.game, first.terms,
                   first.notes, other, round(coverage, 3), round(confidence, 3))
 
 

@@ -11,7 +11,8 @@ question (players asking prefer an FAQ entry; a statement of a rule, the rule); 
 (``rules_data/explain-model.json``), fitted by ``bench/fit_explain.py`` with a pairwise logistic
 regression on the dev questions, and its scores give each candidate a probability of being the
 answer; how often a first answer of that probability was right on the dev questions is its
-confidence, and ``kbg explain`` is sure of an answer from :data:`SURE` on.
+confidence, and ``kbg explain`` is sure of an answer from the level (``Model.sure``) at which the
+dev questions' answers were right :data:`SURE` of the time.
 
 Question words are language facts, like the stopwords of :mod:`kbgrules.explain.text`.
 """
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 MODEL_FILE = "explain-model.json"
 MODEL_VERSION = 1
-SURE = 0.9  # an answer, not a list of three, when the first is right this often by the calibration
+SURE = 0.9  # an answer, not a list of three, where answers this confident were right this often on dev
 KINDS = ("faq", "card", "evolution", "tile", "domino", "terrain", "component", "edition", "variant", "option")
 FEATURES = (
     "score", "rank", "cover", "cover_concepts", "ask_gain", "subject", "subject_concepts", "in_subject", "phrasing",
@@ -167,7 +168,7 @@ class Model:
     answer of a given probability was right on the dev questions (a logistic curve,
     ``a + b * logit(p) + c * question``)."""
 
-    __slots__ = ("calibration", "data", "pool", "question_weights", "weights")
+    __slots__ = ("calibration", "data", "pool", "question_weights", "sure", "weights")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
@@ -178,6 +179,7 @@ class Model:
         self.pool = int(data.get("pool", 25))
         a, b, c = data.get("calibration", (0.0, 1.0, 0.0))
         self.calibration = (float(a), float(b), float(c))
+        self.sure = float(data.get("sure", SURE))  # the confidence from which kbg answers
 
     @classmethod
     def default(cls) -> Model:
@@ -251,13 +253,12 @@ def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], m
         in_subj = max(in_subj, sum(q.terms[t] * idf(t) for t in heading if t in q.terms) / q.total)
     subj_c = [t for t in entry["subject"][0] if t.startswith(CONCEPT)] if entry["subject"] else []
     subj_cc = _share(q.terms, subj_c, idf) if subj_c else 0.0
-    best_in = best_fit = 0.0
+    best_in = best_fit = 0.0  # the phrasing most of which the question holds; the one that fits it best
     for ph in entry["phrasings"]:
-        inside = _share(q.terms, ph, idf)
-        if inside >= best_in:
-            union = set(ph) | set(q.terms)
-            fit = _share(set(ph) & set(q.terms), sorted(union), idf)
-            best_in, best_fit = inside, max(best_fit, fit)
+        best_in = max(best_in, _share(q.terms, ph, idf))
+        common = set(ph) & set(q.terms)
+        if common:
+            best_fit = max(best_fit, _share(common, sorted(set(ph) | set(q.terms)), idf))
     named = q.named.get(n, 0.0)
     about = 0.0
     if not named and entry.get("about") is not None:

@@ -26,7 +26,7 @@ var KbgSearch = (function () {
   const LOG_PRIOR = 0.5, SCOPE_PRIOR = 0.6, LEAN_PRIOR = 1.2, BOTH_GAMES = 0.4;
   const NAME_BONUS = 8.0, RELATED_NAME_BONUS = 6.0;
   const EXACT_PHRASE_BONUS = 12.0, PARTIAL_PHRASE_BONUS = 3.0;
-  const NO_ANSWER_COVERAGE = 0.2, UNKNOWN_WEIGHT = 0.5, STORY_WEIGHT = 0.5;
+  const NO_ANSWER_COVERAGE = 0.2, UNKNOWN_WEIGHT = 0.5, STORY_WEIGHT = 0.25;
 
   const STOP = {
     en: `a an the i i'm im my me we our you your he she his her they them is are am be been can could
@@ -614,7 +614,7 @@ var KbgSearch = (function () {
     const gameConcepts = a.concepts.filter(([c]) => c.startsWith(CONCEPT + "game-"));
     const namedGames = new Set(gameConcepts.map(([c]) => c.slice(CONCEPT.length + 5)));
     const nameWords = new Set(gameConcepts.flatMap(([, src]) => tokens(src, lang)));
-    const named = namesIn(words(q, lang), p.names, p.byLen);
+    let named = namesIn(words(q, lang), p.names, p.byLen);
     const votes = new Map();
     const vote = (g, v) => votes.set(g, (votes.get(g) || 0.0) + v);
     for (const [gs, sign] of a.games) if (gs.size === 1) vote([...gs][0], sign);
@@ -647,7 +647,20 @@ var KbgSearch = (function () {
       const pa = analyze(part, p.g, lang);
       askTerms = new Set([...pa.terms, ...pa.concepts.map(([c]) => c)].filter((t) => qTerms.has(t)));
       if (!askTerms.size) askTerms = null;
-      else for (const [t, w] of qTerms) if (!askTerms.has(t)) qTerms.set(t, w * STORY_WEIGHT);
+      else {  // the story's words weigh at most STORY_WEIGHT of the question's, all together
+        const mass = new Map([[true, 0.0], [false, 0.0]]);
+        for (const [t, w] of qTerms) {
+          const raw = postings.get(t);
+          const df = raw === undefined ? 0 : raw.split(":").length - 1;
+          mass.set(askTerms.has(t), mass.get(askTerms.has(t))
+            + (raw !== undefined ? w * Math.log(1 + (nDocs - df + 0.5) / (df + 0.5)) : 0.0));
+        }
+        const story = mass.get(false) ? Math.min(STORY_WEIGHT, STORY_WEIGHT * mass.get(true) / mass.get(false))
+          : STORY_WEIGHT;
+        for (const [t, w] of qTerms) if (!askTerms.has(t)) qTerms.set(t, w * story);
+        const asked = namesIn(words(part, lang), p.names, p.byLen);  // a card named in the story only
+        named = new Map([...named].map(([n, [run, r]]) => [n, [run, asked.has(n) ? r : r * story]]));
+      }
     }
 
     const scores = new Map();
@@ -749,9 +762,12 @@ var KbgSearch = (function () {
   const HANGUL_ASK = [["수 있", "can"], ["수있", "can"], ["되나", "can"], ["가능", "can"], ["해야", "must"],
     ["몇", "howmany"], ["얼마", "howmany"], ["언제", "when"], ["누가", "who"], ["누구", "who"], ["어떻게 되", "happens"],
     ["어디", "where"], ["어떻게", "how"]];
-  // a question's first word that makes it a question without a question word (do you..., ist es...)
-  const OPENERS = wordset(`do does did is are was were should would will shall has have
-    est-ce est ist sind hat haben gibt bekommt bekomme zahlt zählt gilt es se hay tengo`);
+  // a question's first word (an auxiliary or a question word; not "when" or "if", which open statements too)
+  const OPENERS = wordset(`do does did is are was were should would will shall has have can could may must
+    who what whats which how why where est-ce peut-on puis-je dois-je faut-il qui que quoi quel quelle quels
+    quelles comment pourquoi combien kann darf muss ist sind gibt hat haben wer was welche welcher welches wie
+    warum wo wieviele puedo puede tengo quien que cual como donde cuanto cuantos cuantas`);
+  const VI_ASKS = wordset("khong chua gi nao sao may");  // a Vietnamese question ends with one of these
   const NEGATION = wordset(`not no never cannot can't cant isn't doesn't don't didn't without nobody
     pas jamais sans aucun nicht kein keine keinen nie ohne nunca sin ningun ninguna chua`);
   const HANGUL_NEG = ["안 ", "못 ", "없", "않"];
@@ -759,7 +775,7 @@ var KbgSearch = (function () {
   const RAW = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;  // [^\W_]+(?:['’-][^\W_]+)*
   const LSTRIP = new RegExp(`^[${WS}]+`, "u");
   const HAS_HANGUL = /[\uac00-\ud7a3]/;
-  const KO_QUESTION_END = /(?:나요|까요|까|니|나)$/;  // on the stripped text: \s*$ adds nothing
+  const KO_QUESTION_END = /(?:나요|까요|까|니|가요|죠)$/;  // on the stripped text: \s*$ adds nothing
 
   const foldedWords = (text) => matchAll(RAW, text).map((w) => fold(w).replace(/’/g, "'"));
 
@@ -779,16 +795,14 @@ var KbgSearch = (function () {
     return found;
   }
 
-  // "question" (a question mark, a question word, or an opening verb), "short" (a few words without
-  // a question mark: a heading or a name) or "statement"
+  // "question" (a question mark, or opened by an auxiliary or a question word), "short" (a few words
+  // without a question mark: a heading or a name) or "statement"
   function form(text, nTerms) {
     if (text.includes("?") || text.includes("？")) return "question";
     const ws = foldedWords(text);
-    if (ws.length && (OPENERS.has(ws[0]) || ASK_WORD.has(ws[0]))) return "question";
+    if (ws.length && (OPENERS.has(ws[0]) || (VI_ASKS.has(ws[ws.length - 1]) && ws.length > 2))) return "question";
+    if (KO_QUESTION_END.test(text.replace(STRIP, ""))) return "question";
     if (nTerms <= 3 && ws.length <= 5) return "short";
-    const ask = askKinds(text);
-    if (["howmany", "when", "who", "where", "happens"].some((k) => ask.has(k))) return "question";
-    if (HAS_HANGUL.test(text) && KO_QUESTION_END.test(text.replace(STRIP, ""))) return "question";
     return "statement";
   }
 
@@ -804,13 +818,21 @@ var KbgSearch = (function () {
     return asking.join(" ");
   }
 
-  // weights per feature, how many candidates are re-ranked, and the calibration (a + b * logit(p))
+  // weights per feature (a question's own on top), how many candidates are re-ranked, and the
+  // calibration (a + b * logit(p) + c * question)
   class Model {
     constructor(data) {
       this.weights = data.weights.map(Number);
+      const extra = data.question_weights || this.weights.map(() => 0.0);
+      this.questionWeights = this.weights.map((w, k) => w + Number(extra[k]));
       this.pool = Math.trunc(Number(data.pool === undefined ? 25 : data.pool));
-      const [a, b] = data.calibration === undefined ? [0.0, 1.0] : data.calibration;
-      this.calibration = [Number(a), Number(b)];
+      const [a, b, c] = data.calibration === undefined ? [0.0, 1.0, 0.0] : data.calibration;
+      this.calibration = [Number(a), Number(b), Number(c)];
+      this.sure = Number(data.sure === undefined ? SURE : data.sure);  // the confidence from which kbg answers
+    }
+
+    weightsFor(question) {
+      return question ? this.questionWeights : this.weights;
     }
 
     // without fitted weights: the first stage's order, and its probability taken as it is
@@ -818,11 +840,12 @@ var KbgSearch = (function () {
       return new Model({ weights: FEATURES.map((f) => (f === "score" ? 10.0 : 0.0)), pool: 25 });
     }
 
-    // how often a first answer of probability p is right (measured on the dev questions)
-    confidence(p) {
-      const [a, b] = this.calibration;
+    // how often a first answer of probability p is right (measured on the dev questions), for a
+    // question or for a statement or a few words
+    confidence(p, question) {
+      const [a, b, c] = this.calibration;
       p = Math.min(Math.max(p, 1e-6), 1 - 1e-6);
-      const z = a + b * Math.log(p / (1 - p));
+      const z = a + b * Math.log(p / (1 - p)) + c * (question ? 1 : 0);
       return z > -700 ? 1 / (1 + Math.exp(-z)) : 0.0;
     }
   }
@@ -895,17 +918,11 @@ var KbgSearch = (function () {
     }
     const subjC = entry.subject.length ? entry.subject[0].filter((t) => t.startsWith(CONCEPT)) : [];
     const subjCC = subjC.length ? share(q.terms, subjC, idf) : 0.0;
-    let bestIn = 0.0, bestFit = 0.0;
+    let bestIn = 0.0, bestFit = 0.0;  // the phrasing most of which the question holds; the one that fits it best
     for (const ph of entry.phrasings) {
-      const inside = share(q.terms, ph, idf);
-      if (inside >= bestIn) {
-        bestIn = inside;
-        if (inside) {  // else nothing shared weighs anything: its fit is 0 (idf >= 0), not worth sorting for
-          const both = new Set(ph.filter((t) => q.terms.has(t)));
-          const union = [...new Set([...ph, ...q.terms.keys()])].sort(codeOrder);
-          bestFit = Math.max(bestFit, share(both, union, idf));
-        }
-      }
+      bestIn = Math.max(bestIn, share(q.terms, ph, idf));
+      const common = new Set(ph.filter((t) => q.terms.has(t)));
+      if (common.size) bestFit = Math.max(bestFit, share(common, [...new Set([...ph, ...q.terms.keys()])].sort(codeOrder), idf));
     }
     const named = q.named.get(n) || 0.0;
     let about = 0.0;
@@ -969,9 +986,10 @@ var KbgSearch = (function () {
   }
 
   // score of rerank.py: the linear model on the features, summed in their order
-  function modelScore(model, x) {
+  function modelScore(model, x, question) {
+    const weights = model.weightsFor(question);
     let s = 0;
-    for (let k = 0; k < x.length; k++) s += model.weights[k] * x[k];
+    for (let k = 0; k < x.length; k++) s += weights[k] * x[k];
     return s;
   }
 
@@ -1063,7 +1081,9 @@ var KbgSearch = (function () {
   function rerank(stage, first, allowed, limit, model) {
     const rows = stage.rows(model.pool);
     if (!rows.length) return first;
-    const scored = rows.map(([n, , x], i) => [modelScore(model, x), i, n, x])
+    const question = stage.query.form === "question";
+    const weights = model.weightsFor(question);
+    const scored = rows.map(([n, , x], i) => [modelScore(model, x, question), i, n, x])
       .sort((u, v) => v[0] - u[0] || u[1] - v[1]);  // Python: (score, -i) descending
     const probs = probabilities(scored.map(([z]) => z));
     const hits = scored.map(([, , n], k) => hitOf(stage.p, n, roundTo(probs[k], 4), stage.why.get(n)));
@@ -1077,13 +1097,13 @@ var KbgSearch = (function () {
       if (k >= limit && h !== other) return;
       const x = scored[k][3];
       h.shares = {};
-      FEATURES.forEach((f, j) => { if (model.weights[j] * x[j]) h.shares[f] = round3(model.weights[j] * x[j]); });
+      FEATURES.forEach((f, j) => { if (weights[j] * x[j]) h.shares[f] = round3(weights[j] * x[j]); });
     });
     let coverage = scored[0][3][COVER];
     const namedIt = Object.keys(best.why).some((k) => k.startsWith("="));
-    let confidence = model.confidence(best.score);
+    let confidence = model.confidence(probs[0], question);
     if (!namedIt && coverage < NO_ANSWER_COVERAGE) coverage = confidence = 0.0;
-    return result(first.query, hits.slice(0, limit), confidence >= SURE, first.lang, first.game, first.terms,
+    return result(first.query, hits.slice(0, limit), confidence >= model.sure, first.lang, first.game, first.terms,
       first.notes, other, round3(coverage), round3(confidence));
   }
 
