@@ -13,7 +13,7 @@ import pytest
 from kbg_cli.explain_cmd import run
 from kbgrules.explain import search
 from kbgrules.explain.rank import first_stage
-from kbgrules.explain.rerank import FEATURES, SURE, Model, ask_kinds, asking_part, form, load_model, model_path
+from kbgrules.explain.rerank import FEATURES, Model, ask_kinds, asking_part, form, load_model, model_path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,8 +67,9 @@ def test_the_story_around_a_question_weighs_less() -> None:
             "who owed what. Anyway. If I get knocked out during my own turn, do my cards go to the discard?")
     stage = first_stage(post)
     assert stage.query.ask_terms is not None and "~eliminate" in stage.query.ask_terms
-    assert stage.q_terms["~eliminate"] == 1.0 and stage.q_terms["~poison"] == 0.5  # the story's words weigh half
-    assert max(stage.query.named.values()) == 0.5  # so do the cards it names
+    story = stage.q_terms["~poison"]
+    assert stage.q_terms["~eliminate"] == 1.0 and story <= 0.25  # the story's words weigh at most a quarter
+    assert max(stage.query.named.values()) == story  # so do the cards it names
     ids = [h.id for h in search(post).hits[:3]]
     assert "kot.faq.eliminated" in ids
 
@@ -91,17 +92,18 @@ def test_confidence_grows_with_the_probability() -> None:
 
 
 def test_hits_carry_probabilities_and_feature_shares() -> None:
-    result = search("does poison stack", limit=10)
+    result = search("who goes first", limit=10)
     probs = [h.score for h in result.hits]
     assert probs == sorted(probs, reverse=True) and 0 < sum(probs) <= 1.0001
-    best = result.best
+    best, second = result.hits[:2]
     model = load_model()
     assert model is not None
     assert best.shares and set(best.shares) <= set(FEATURES)
-    assert result.confident == (result.confidence >= SURE)
+    assert result.confident == (result.confidence >= model.sure) and model.sure >= 0.5
     # the shares add up to the score the probabilities come from: the first beats the second by their sums
-    margin = sum(best.shares.values()) - sum(result.hits[1].shares.values())
-    assert math.isclose(math.exp(margin), probs[0] / probs[1], rel_tol=0.02)
+    assert second.score >= 0.05
+    margin = sum(best.shares.values()) - sum(second.shares.values())
+    assert math.isclose(margin, math.log(best.score / second.score), abs_tol=0.01)
 
 
 def test_without_a_model_the_first_stage_order_stands(monkeypatch: pytest.MonkeyPatch) -> None:
