@@ -72,6 +72,9 @@ def test_a_common_word_of_the_text_is_not_another_language_s_game_word() -> None
     assert not {"~square", "~wheat"} & read("the attacker outside Tokyo", "en")
     assert "~three-player" not in read("if you roll a 3 of a kind", "en")
     assert "~three-player" in read("une partie à trois", "fr")
+    # a word of two languages means in a text what it means in the text's language
+    assert "~yield" not in read("le pion du roi", "fr") and "~yield" in read("rời khỏi tokyo", "vi")
+    assert "~heal" not in read("every time someone attacks", "en") and "~heal" in read("trái tim", "vi")
 
 
 def test_accents_matter_only_where_a_word_would_be_a_stopword() -> None:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 LANGS = ("en", "ko", "fr", "vi", "de", "es")
 LANG_NAMES = {"en": "English", "ko": "Korean", "fr": "French", "vi": "Vietnamese", "de": "German", "es": "Spanish"}
-INDEX_VERSION = 5  # of rules_data/explain-index.json; a shipped index of another version is rebuilt
+INDEX_VERSION = 6  # of rules_data/explain-index.json; a shipped index of another version is rebuilt
 CONCEPT = "~"  # concept terms start with this; words never do
 WEAK_SIGN = 0.25  # how much a game word the other game's texts also use says about the game
 
@@ -321,8 +321,11 @@ def compile_glossary(glossaries: Mapping[str, Mapping[str, Any]]) -> dict[str, A
     """``{game: {concept: {"words": {lang: [word, ...]}}}}`` -> the form the index stores:
     ``phrases`` (match key -> [concept, ...]), ``exact`` (accent-exact words), ``games``
     (concept -> games), ``langs`` (match key -> languages it is a word of), ``exact_langs`` (the
-    same for the accent-exact words) and ``overlays`` (concept -> the editions and variants it names)."""
+    same for the accent-exact words), ``own`` (for a key that is a word of several languages with
+    other meanings: language -> its concepts; folded, Vietnamese ``rời`` is French ``roi``) and
+    ``overlays`` (concept -> the editions and variants it names)."""
     phrases: dict[str, list[str]] = {}
+    meanings: dict[str, dict[str, set[str]]] = {}  # match key -> concept -> languages
     exact: dict[str, list[str]] = {}
     exact_langs: dict[str, list[str]] = {}
     games: dict[str, list[str]] = {}
@@ -348,9 +351,13 @@ def compile_glossary(glossaries: Mapping[str, Mapping[str, Any]]) -> dict[str, A
                     known = exact_langs if must_match else langs
                     if lang not in known.setdefault(key, []):
                         known[key].append(lang)
+                    if not must_match:
+                        meanings.setdefault(key, {}).setdefault(cid, set()).add(lang)
+    own = {key: {lang: [c for c in phrases[key] if lang in by_cid[c]] for lang in langs[key]}
+           for key, by_cid in meanings.items() if len({frozenset(ls) for ls in by_cid.values()}) > 1}
     longest = max((len(k.split()) for k in phrases), default=1)
     return {"phrases": phrases, "exact": exact, "exact_langs": exact_langs, "games": games, "langs": langs,
-            "longest": longest, "overlays": overlays}
+            "own": own, "longest": longest, "overlays": overlays}
 
 
 def weak_keys(glossary: Mapping[str, Any], texts: Mapping[str, list[tuple[str, str]]]) -> list[str]:
@@ -415,6 +422,7 @@ def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None, lan
     klangs = table(glossary.get("langs", {}))
     longest = int(glossary.get("longest", 1))
     weak = table(glossary.get("weak", ()))
+    own: Mapping[str, dict[str, list[str]]] = glossary.get("own", {})
     if isinstance(weak, list):
         weak = set(weak)
     dice = _dice_terms(folded)
@@ -442,6 +450,8 @@ def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None, lan
                 langs = listed(klangs.get(key))
                 if common and lang not in langs and any(w in common for w in ws[i:i + n]):
                     continue  # another language's word, here a common word of the text's: "a 3" in English
+                if lang in langs and key in own:  # the meaning in the text's language: French "roi" is a king
+                    cids = own[key][lang]
                 _add(a, cids, " ".join(ws[i:i + n]), cgames, game, WEAK_SIGN if key in weak else 1.0)
                 for kl in langs:
                     a.langs[kl] = a.langs.get(kl, 0.0) + 1.0 / len(langs)

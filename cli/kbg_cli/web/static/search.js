@@ -304,7 +304,9 @@ var KbgSearch = (function () {
           const langs = listed(g.langs.get(key));
           // another language's word, here a common word of the text's: "a 3" in English
           if (common.size && !langs.includes(lang) && ws.slice(i, i + n).some((w) => common.has(w))) continue;
-          add(a, cids, ws.slice(i, i + n).join(" "), g.cgames, g.weak.has(key) ? WEAK_SIGN : 1.0);
+          // the meaning in the text's language: French "roi" is a king, not Vietnamese "rời"
+          const meant = langs.includes(lang) && g.own.has(key) ? g.own.get(key)[lang] : cids;
+          add(a, meant, ws.slice(i, i + n).join(" "), g.cgames, g.weak.has(key) ? WEAK_SIGN : 1.0);
           for (const kl of langs) a.langs.set(kl, (a.langs.get(kl) || 0.0) + 1.0 / langs.length);
           matched = n;
           break;
@@ -321,8 +323,8 @@ var KbgSearch = (function () {
       });
     }
     for (const [key, cids] of g.exact) {
-      const own = g.exactLangs.has(key) ? listed(g.exactLangs.get(key)) : [lang];
-      if (rawset.has(key) && !(common.size && !own.includes(lang) && common.has(fold(key)))) add(a, cids, key, g.cgames);
+      const its = g.exactLangs.has(key) ? listed(g.exactLangs.get(key)) : [lang];
+      if (rawset.has(key) && !(common.size && !its.includes(lang) && common.has(fold(key)))) add(a, cids, key, g.cgames);
     }
     return a;
   }
@@ -481,7 +483,7 @@ var KbgSearch = (function () {
       avg: lengths.reduce((s, x) => s + x, 0) / Math.max(1, index.meta.length),
       g: {
         phrases: table(gl.phrases), exact: table(gl.exact), cgames: table(gl.games), langs: table(gl.langs),
-        exactLangs: table(gl.exact_langs || {}),
+        exactLangs: table(gl.exact_langs || {}), own: table(gl.own || {}),
         weak: table(Array.isArray(gl.weak) ? Object.fromEntries(gl.weak.map((w) => [w, ""])) : gl.weak),
         longest: parseInt(gl.longest || 1, 10),
       },
