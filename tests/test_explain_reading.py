@@ -57,8 +57,26 @@ def test_words_of_every_language_meet_in_one_concept(words: list[str], concept: 
 
 def test_korean_particles_and_german_compounds() -> None:
     assert "~tokyo" in concepts("도쿄에서") and "~heal" in concepts("회복할")
-    assert {"~smash"} <= concepts("Klauensymbol") and "~extra-die" in concepts("Zusatzwürfel") | {"~extra-die"}
-    assert "~dice" in concepts("Zusatzwürfel") and "~heal" in concepts("Herzsymbol")
+    assert {"~smash"} <= concepts("Klauensymbol") and "~extra-die" in concepts("Zusatzwürfel")
+    assert "~dice" in concepts("Würfelsymbol") and "~heal" in concepts("Herzsymbol")
+
+
+def test_a_common_word_of_the_text_is_not_another_language_s_game_word() -> None:
+    """German "die" is an article, not the English die; English words hold no German compounds
+    ("outside" is not a side, "attacker" no field); "a 3" in English is not French "à trois"."""
+    glossary = load_index()["glossary"]
+
+    def read(text: str, lang: str) -> set[str]:
+        return {c for c, _ in analyze(text, glossary, lang=lang).concepts}
+
+    assert not {"~dice", "~eliminate"} & read("die Plättchen und die Karten", "de")
+    assert "~dice" in read("roll one die", "en") and "~dice" in read("les dés", "fr")
+    assert not {"~square", "~wheat"} & read("the attacker outside Tokyo", "en")
+    assert "~three-player" not in read("if you roll a 3 of a kind", "en")
+    assert "~three-player" in read("une partie à trois", "fr")
+    # a word of two languages means in a text what it means in the text's language
+    assert "~yield" not in read("le pion du roi", "fr") and "~yield" in read("rời khỏi tokyo", "vi")
+    assert "~heal" not in read("every time someone attacks", "en") and "~heal" in read("trái tim", "vi")
 
 
 def test_accents_matter_only_where_a_word_would_be_a_stopword() -> None:

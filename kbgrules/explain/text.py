@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 
 LANGS = ("en", "ko", "fr", "vi", "de", "es")
 LANG_NAMES = {"en": "English", "ko": "Korean", "fr": "French", "vi": "Vietnamese", "de": "German", "es": "Spanish"}
-INDEX_VERSION = 5  # of rules_data/explain-index.json; a shipped index of another version is rebuilt
+INDEX_VERSION = 6  # of rules_data/explain-index.json; a shipped index of another version is rebuilt
 CONCEPT = "~"  # concept terms start with this; words never do
 WEAK_SIGN = 0.25  # how much a game word the other game's texts also use says about the game
 
 _STOP = {
-    "en": """a an the i i'm im my me we our you your he she his her they them is are am be been can could
+    "en": """a an the i i'm im my me we us our you your he she his her they them is are am be been can could
         do does did to in into of on at for with what whats how when where who which if it its this that
         there then than or and not no so as by from have has had get gets got happen happens happened
         rule rules about will would should must may might just any some all one still also only
@@ -53,32 +53,32 @@ _STOP = {
         son ser pero más muy ya también este esta estos estas ese esa eso cada todo todos toda todas
         nuestro nuestra vuestro otro otra otros hace hacer tiene tienen tener juego jugar""",
 }
-_NUMBERS = {  # 0 to 10; "a/b": both are that number
-    "en": "zero one two three four five six seven eight nine ten",
-    "fr": "zéro un/une deux trois quatre cinq six sept huit neuf dix",
-    "de": "null eins/ein/eine zwei drei vier fünf sechs sieben acht neun zehn",
-    "es": "cero uno/una/un dos tres cuatro cinco seis siete ocho nueve diez",
+_NUMBERS = {  # 0 to 12; "a/b": both are that number, "-" none (Spanish once is English "once")
+    "en": "zero one two three four five six seven eight nine ten eleven twelve",
+    "fr": "zéro un/une deux trois quatre cinq six sept huit neuf dix onze douze",
+    "de": "null eins/ein/eine zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+    "es": "cero uno/una/un dos tres cuatro cinco seis siete ocho nueve diez - doce",
     "vi": "- một hai ba bốn năm sáu bảy tám chín mười",  # không: first "not", and ends a yes/no question
 }  # Korean number words (세, 두...) are prefixes, not words: not read as digits
 # Number words that are other words too (in another language, or once folded): digits only in a
 # text of their language. Vietnamese ones fold to other words (bảy -> "bay", sáu -> "sau"), so they
 # are read with their marks, in Vietnamese only.
-_HOMOGRAPHS = {"en": "ten", "fr": "un une sept", "de": "null ein eine", "es": "uno una un dos tres"}
+_HOMOGRAPHS = {"en": "ten", "fr": "un une sept", "de": "null ein eine elf", "es": "uno una un dos tres"}
 # Words that say which language a text is in, besides the stopwords and number words (detection only).
 _TYPICAL = {
     "en": """why whose whom cannot let lets after before during until without against between through
-        onto upon player players die dice""",
+        onto upon player players die dice see seen saw case""",
     "fr": """où quand même comme puis peux pouvez dois faut combien quel quelle quels quelles pourquoi
         avant après chaque lorsque lorsqu quelqu ça cela celui celle ceux été fait font ont suis à là
         déjà encore seulement toujours jamais rien sans sous vers contre pendant depuis chez avez
-        avons moi joueur joueurs""",
+        avons moi joueur joueurs côté côtés celles tôt chose choses""",
     "de": """warum wieso welche welcher welches welchen wieviel viele dürfen müssen können kannst könnte
         würde sind habe hast ja nein nichts etwas jetzt wieder vor unter über gegen ohne durch um bis
         seine seinen seiner ihre ihren ihrem andere anderen anderer beim vom ins mein meine deine
-        spieler""",
+        spieler ende manche rolle""",
     "es": """a dónde cuándo cómo cuánto cuánta cuántos cuántas porque puedes pueden podemos debo debe
         deben tengo tienes hasta desde sobre entre sin durante antes después cuáles quiénes algo nada
-        siempre nunca vez veces ahora mismo misma mucho muchos poco jugador jugadores""",
+        siempre nunca vez veces ahora mismo misma mucho muchos poco jugador jugadores tras trae partir sea""",
     "vi": """đâu đặt người chơi lượt bài điểm máu nhiều bao nhiêu rồi trước sau trong ngoài muốn thể
         chỉ cũng mỗi tất cả bị ra vào lên xuống lại từ đến như nên thẻ xúc xắc lúc giữ đổ mua rút""",
 }
@@ -126,6 +126,13 @@ def fold(text: str) -> str:
 _WORD = re.compile(r"[0-9a-z]+|[\uac00-\ud7a3]+")
 _RAW_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 STOPWORDS = frozenset(fold(w) for ws in _STOP.values() for w in ws.split())
+
+
+# Per language, its stopwords and typical words, folded: in a text of that language such a word is
+# that language's word, never another language's glossary word (German "die" is not the English
+# die, English "a 3" is not French "à trois"; a language's own glossary words still match).
+COMMON_WORDS = {lang: frozenset(w for ws in (_STOP[lang], _TYPICAL[lang]) for w in _WORD.findall(fold(ws)))
+                for lang in _STOP}
 
 
 def _number_words(lang: str) -> dict[str, str]:
@@ -313,10 +320,14 @@ def glossary_key(term: str, lang: str | None = None) -> tuple[str, bool] | None:
 def compile_glossary(glossaries: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     """``{game: {concept: {"words": {lang: [word, ...]}}}}`` -> the form the index stores:
     ``phrases`` (match key -> [concept, ...]), ``exact`` (accent-exact words), ``games``
-    (concept -> games), ``langs`` (match key -> languages it is a word of) and ``overlays``
-    (concept -> the editions and variants it names)."""
+    (concept -> games), ``langs`` (match key -> languages it is a word of), ``exact_langs`` (the
+    same for the accent-exact words), ``own`` (for a key that is a word of several languages with
+    other meanings: language -> its concepts; folded, Vietnamese ``rời`` is French ``roi``) and
+    ``overlays`` (concept -> the editions and variants it names)."""
     phrases: dict[str, list[str]] = {}
+    meanings: dict[str, dict[str, set[str]]] = {}  # match key -> concept -> languages
     exact: dict[str, list[str]] = {}
+    exact_langs: dict[str, list[str]] = {}
     games: dict[str, list[str]] = {}
     langs: dict[str, list[str]] = {}
     overlays: dict[str, list[str]] = {}
@@ -337,11 +348,16 @@ def compile_glossary(glossaries: Mapping[str, Mapping[str, Any]]) -> dict[str, A
                     table = exact if must_match else phrases
                     if cid not in table.setdefault(key, []):
                         table[key].append(cid)
-                    if not must_match and lang not in langs.setdefault(key, []):
-                        langs[key].append(lang)
+                    known = exact_langs if must_match else langs
+                    if lang not in known.setdefault(key, []):
+                        known[key].append(lang)
+                    if not must_match:
+                        meanings.setdefault(key, {}).setdefault(cid, set()).add(lang)
+    own = {key: {lang: [c for c in phrases[key] if lang in by_cid[c]] for lang in langs[key]}
+           for key, by_cid in meanings.items() if len({frozenset(ls) for ls in by_cid.values()}) > 1}
     longest = max((len(k.split()) for k in phrases), default=1)
-    return {"phrases": phrases, "exact": exact, "games": games, "langs": langs, "longest": longest,
-            "overlays": overlays}
+    return {"phrases": phrases, "exact": exact, "exact_langs": exact_langs, "games": games, "langs": langs,
+            "own": own, "longest": longest, "overlays": overlays}
 
 
 def weak_keys(glossary: Mapping[str, Any], texts: Mapping[str, list[tuple[str, str]]]) -> list[str]:
@@ -406,6 +422,7 @@ def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None, lan
     klangs = table(glossary.get("langs", {}))
     longest = int(glossary.get("longest", 1))
     weak = table(glossary.get("weak", ()))
+    own: Mapping[str, dict[str, list[str]]] = glossary.get("own", {})
     if isinstance(weak, list):
         weak = set(weak)
     dice = _dice_terms(folded)
@@ -414,6 +431,7 @@ def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None, lan
         _add(a, ["number-set"], dice[0][1], cgames, game)
         a.concepts.extend(d for d in dice if d[0] != CONCEPT + "number-set")
     forms = [korean_forms(w) if is_hangul(w) else [stem(w)] for w in ws]
+    common = COMMON_WORDS.get(lang or "", frozenset())
     rawset = set(raw)
     covered = [False] * len(ws)
     starts = _phrase_starts(phrases) if isinstance(phrases, dict) else None
@@ -427,39 +445,47 @@ def analyze(text: str, glossary: Mapping[str, Any], game: str | None = None, lan
             keys = _keys(forms[i:i + n])
             for key in keys:
                 cids = listed(phrases.get(key))
-                if cids and (n > 1 or ws[i] not in STOPWORDS):
-                    _add(a, cids, " ".join(ws[i:i + n]), cgames, game, WEAK_SIGN if key in weak else 1.0)
-                    langs = listed(klangs.get(key))
-                    for lang in langs:
-                        a.langs[lang] = a.langs.get(lang, 0.0) + 1.0 / len(langs)
-                    matched = n
-                    break
+                if not cids or (n == 1 and ws[i] in STOPWORDS):
+                    continue
+                langs = listed(klangs.get(key))
+                if common and lang not in langs and any(w in common for w in ws[i:i + n]):
+                    continue  # another language's word, here a common word of the text's: "a 3" in English
+                if lang in langs and key in own:  # the meaning in the text's language: French "roi" is a king
+                    cids = own[key][lang]
+                _add(a, cids, " ".join(ws[i:i + n]), cgames, game, WEAK_SIGN if key in weak else 1.0)
+                for kl in langs:
+                    a.langs[kl] = a.langs.get(kl, 0.0) + 1.0 / len(langs)
+                matched = n
+                break
             if matched:
                 break
         for k in range(i, i + matched):
             covered[k] = True
         i += matched or 1
-    for k, w in enumerate(ws):
-        if not covered[k] and len(w) >= 7 and w.isalpha() and not is_hangul(w) and w not in STOPWORDS:
-            for part in _compound_parts(w, phrases):
-                _add(a, listed(phrases.get(part)), w, cgames, game)
+    if lang in (None, "de"):  # German writes compounds as one word
+        for k, w in enumerate(ws):
+            if not covered[k] and len(w) >= 7 and w.isalpha() and not is_hangul(w) and w not in STOPWORDS:
+                for part in _compound_parts(w, phrases, klangs):
+                    _add(a, listed(phrases.get(part)), w, cgames, game)
+    exact_langs: Mapping[str, list[str]] = glossary.get("exact_langs", {})
     for key, cids in exact.items():
-        if key in rawset:
+        if key in rawset and not (common and lang not in exact_langs.get(key, (lang,)) and fold(key) in common):
             _add(a, cids, key, cgames, game)
     return a
 
 
-def _compound_parts(word: str, phrases: Any) -> list[str]:
-    """Glossary words that begin or end a longer word: ``zusatzwürfel`` -> ``würfel``,
-    ``herzsymbol`` -> ``herz`` (German writes compounds as one word)."""
+def _compound_parts(word: str, phrases: Any, klangs: Any) -> list[str]:
+    """German glossary words that begin or end a longer word: ``zusatzwürfel`` -> ``würfel``,
+    ``herzsymbol`` -> ``herz`` (German writes compounds as one word; an English word inside one,
+    ``angreif-ende``, is no part)."""
     parts = []
     for i in range(len(word) - 3, 3, -1):
-        if word[:i] in phrases:
+        if word[:i] in phrases and "de" in listed(klangs.get(word[:i])):
             parts.append(word[:i])
             break
     for i in range(3, len(word) - 3):
         tail = stem(word[i:])
-        if tail in phrases:
+        if tail in phrases and "de" in listed(klangs.get(tail)):
             parts.append(tail)
             break
     return parts
@@ -552,12 +578,13 @@ def _letters_sign(word: str) -> tuple[tuple[str, ...], float]:
 
 def analyze_question(text: str, glossary: Mapping[str, Any]) -> tuple[Analysis, str]:
     """A question's analysis and its language (``en`` when unsure). The language comes from the
-    analysis (its glossary words), and decides which number words are digits: the analysis is
-    redone when that changes its words."""
+    analysis (its glossary words), and decides which number words are digits, which words are
+    common words of the language rather than another language's game words, and whether German
+    compounds are split: the analysis is redone in the language found."""
     a = analyze(text, glossary)
     lang, sure = detect_language(text, a.langs)
     lang = lang if sure else "en"
-    if words(text, lang) != words(text):
+    if sure or words(text, lang) != words(text):
         a = analyze(text, glossary, lang=lang)
     return a, lang
 

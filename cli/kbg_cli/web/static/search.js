@@ -29,7 +29,7 @@ var KbgSearch = (function () {
   const NO_ANSWER_COVERAGE = 0.2, UNKNOWN_WEIGHT = 0.5, STORY_WEIGHT = 0.25;
 
   const STOP = {
-    en: `a an the i i'm im my me we our you your he she his her they them is are am be been can could
+    en: `a an the i i'm im my me we us our you your he she his her they them is are am be been can could
         do does did to in into of on at for with what whats how when where who which if it its this that
         there then than or and not no so as by from have has had get gets got happen happens happened
         rule rules about will would should must may might just any some all one still also only
@@ -53,29 +53,29 @@ var KbgSearch = (function () {
         son ser pero más muy ya también este esta estos estas ese esa eso cada todo todos toda todas
         nuestro nuestra vuestro otro otra otros hace hacer tiene tienen tener juego jugar`,
   };
-  const NUMBERS = {  // 0 to 10; "a/b": both are that number (Korean ones are not read)
-    en: "zero one two three four five six seven eight nine ten",
-    fr: "zéro un/une deux trois quatre cinq six sept huit neuf dix",
-    de: "null eins/ein/eine zwei drei vier fünf sechs sieben acht neun zehn",
-    es: "cero uno/una/un dos tres cuatro cinco seis siete ocho nueve diez",
+  const NUMBERS = {  // 0 to 12; "a/b": both are that number, "-" none (Korean ones are not read)
+    en: "zero one two three four five six seven eight nine ten eleven twelve",
+    fr: "zéro un/une deux trois quatre cinq six sept huit neuf dix onze douze",
+    de: "null eins/ein/eine zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+    es: "cero uno/una/un dos tres cuatro cinco seis siete ocho nueve diez - doce",
     vi: "- một hai ba bốn năm sáu bảy tám chín mười",
   };
   // number words that are other words too: digits only in a text of their language (Vietnamese: all)
-  const HOMOGRAPHS = { en: "ten", fr: "un une sept", de: "null ein eine", es: "uno una un dos tres" };
+  const HOMOGRAPHS = { en: "ten", fr: "un une sept", de: "null ein eine elf", es: "uno una un dos tres" };
   const TYPICAL = {
     en: `why whose whom cannot let lets after before during until without against between through
-        onto upon player players die dice`,
+        onto upon player players die dice see seen saw case`,
     fr: `où quand même comme puis peux pouvez dois faut combien quel quelle quels quelles pourquoi
         avant après chaque lorsque lorsqu quelqu ça cela celui celle ceux été fait font ont suis à là
         déjà encore seulement toujours jamais rien sans sous vers contre pendant depuis chez avez
-        avons moi joueur joueurs`,
+        avons moi joueur joueurs côté côtés celles tôt chose choses`,
     de: `warum wieso welche welcher welches welchen wieviel viele dürfen müssen können kannst könnte
         würde sind habe hast ja nein nichts etwas jetzt wieder vor unter über gegen ohne durch um bis
         seine seinen seiner ihre ihren ihrem andere anderen anderer beim vom ins mein meine deine
-        spieler`,
+        spieler ende manche rolle`,
     es: `a dónde cuándo cómo cuánto cuánta cuántos cuántas porque puedes pueden podemos debo debe
         deben tengo tienes hasta desde sobre entre sin durante antes después cuáles quiénes algo nada
-        siempre nunca vez veces ahora mismo misma mucho muchos poco jugador jugadores`,
+        siempre nunca vez veces ahora mismo misma mucho muchos poco jugador jugadores tras trae partir sea`,
     vi: `đâu đặt người chơi lượt bài điểm máu nhiều bao nhiêu rồi trước sau trong ngoài muốn thể
         chỉ cũng mỗi tất cả bị ra vào lên xuống lại từ đến như nên thẻ xúc xắc lúc giữ đổ mua rút`,
   };
@@ -142,6 +142,10 @@ var KbgSearch = (function () {
 
   const STOPWORDS = new Set();
   for (const ws of Object.values(STOP)) ws.split(/\s+/).filter(Boolean).forEach((w) => STOPWORDS.add(fold(w)));
+  // per language, its stopwords and typical words, folded: in a text of that language such a word
+  // is that language's word, never another language's glossary word (German "die" is no die)
+  const COMMON_WORDS = new Map(Object.keys(STOP).map((lang) => [lang,
+    new Set([STOP[lang], TYPICAL[lang]].flatMap((ws) => matchAll(WORD, fold(ws))))]));
   const numberWords = (lang) => NUMBERS[lang].split(" ").flatMap((slot, n) => slot.split("/")
     .filter((w) => w !== "-").map((w) => [w, String(n)]));
   const FREE_NUMBERS = new Map();
@@ -268,14 +272,15 @@ var KbgSearch = (function () {
     return keys;
   }
 
-  function compoundParts(word, phrases) {
+  function compoundParts(word, phrases, langs) {
+    const german = (key) => phrases.has(key) && listed(langs.get(key)).includes("de");
     const parts = [];
     for (let i = word.length - 3; i > 3; i--) {
-      if (phrases.has(word.slice(0, i))) { parts.push(word.slice(0, i)); break; }
+      if (german(word.slice(0, i))) { parts.push(word.slice(0, i)); break; }
     }
     for (let i = 3; i < word.length - 3; i++) {
       const tail = stem(word.slice(i));
-      if (phrases.has(tail)) { parts.push(tail); break; }
+      if (german(tail)) { parts.push(tail); break; }
     }
     return parts;
   }
@@ -291,6 +296,7 @@ var KbgSearch = (function () {
       a.concepts.push(...dice.filter((d) => d[0] !== CONCEPT + "number-set"));
     }
     const forms = ws.map((w) => (isHangul(w) ? koreanForms(w) : [stem(w)]));
+    const common = COMMON_WORDS.get(lang) || new Set();
     const covered = ws.map(() => false);
     let i = 0;
     while (i < ws.length) {
@@ -298,24 +304,32 @@ var KbgSearch = (function () {
       for (let n = Math.min(g.longest, ws.length - i); n > 0 && !matched; n--) {
         for (const key of keysOf(forms.slice(i, i + n))) {
           const cids = listed(g.phrases.get(key));
-          if (cids.length && (n > 1 || !STOPWORDS.has(ws[i]))) {
-            add(a, cids, ws.slice(i, i + n).join(" "), g.cgames, g.weak.has(key) ? WEAK_SIGN : 1.0);
-            const langs = listed(g.langs.get(key));
-            for (const lang of langs) a.langs.set(lang, (a.langs.get(lang) || 0.0) + 1.0 / langs.length);
-            matched = n;
-            break;
-          }
+          if (!cids.length || (n === 1 && STOPWORDS.has(ws[i]))) continue;
+          const langs = listed(g.langs.get(key));
+          // another language's word, here a common word of the text's: "a 3" in English
+          if (common.size && !langs.includes(lang) && ws.slice(i, i + n).some((w) => common.has(w))) continue;
+          // the meaning in the text's language: French "roi" is a king, not Vietnamese "rời"
+          const meant = langs.includes(lang) && g.own.has(key) ? g.own.get(key)[lang] : cids;
+          add(a, meant, ws.slice(i, i + n).join(" "), g.cgames, g.weak.has(key) ? WEAK_SIGN : 1.0);
+          for (const kl of langs) a.langs.set(kl, (a.langs.get(kl) || 0.0) + 1.0 / langs.length);
+          matched = n;
+          break;
         }
       }
       for (let k = i; k < i + matched; k++) covered[k] = true;
       i += matched || 1;
     }
-    ws.forEach((w, k) => {
-      if (!covered[k] && w.length >= 7 && isAlpha(w) && !isHangul(w) && !STOPWORDS.has(w)) {
-        for (const part of compoundParts(w, g.phrases)) add(a, listed(g.phrases.get(part)), w, g.cgames);
-      }
-    });
-    for (const [key, cids] of g.exact) if (rawset.has(key)) add(a, cids, key, g.cgames);
+    if (lang === undefined || lang === null || lang === "de") {  // German writes compounds as one word
+      ws.forEach((w, k) => {
+        if (!covered[k] && w.length >= 7 && isAlpha(w) && !isHangul(w) && !STOPWORDS.has(w)) {
+          for (const part of compoundParts(w, g.phrases, g.langs)) add(a, listed(g.phrases.get(part)), w, g.cgames);
+        }
+      });
+    }
+    for (const [key, cids] of g.exact) {
+      const its = g.exactLangs.has(key) ? listed(g.exactLangs.get(key)) : [lang];
+      if (rawset.has(key) && !(common.size && !its.includes(lang) && common.has(fold(key)))) add(a, cids, key, g.cgames);
+    }
     return a;
   }
 
@@ -358,12 +372,12 @@ var KbgSearch = (function () {
     return [[...allowed].sort(), allowed.size === 1 ? LETTER : SHARED_LETTER / allowed.size];
   }
 
-  // analyze_question of text.py: the analysis, redone once the language says which number words are digits
+  // analyze_question of text.py: the analysis, redone in the language found (number words, common words, compounds)
   function analyzeQuestion(text, g) {
     let a = analyze(text, g);
     let [lang, sure] = detectLanguage(text, a.langs);
     lang = sure ? lang : "en";
-    if (words(text, lang).join(" ") !== words(text).join(" ")) a = analyze(text, g, lang);
+    if (sure || words(text, lang).join(" ") !== words(text).join(" ")) a = analyze(text, g, lang);
     return [a, lang];
   }
 
@@ -473,6 +487,7 @@ var KbgSearch = (function () {
       avg: lengths.reduce((s, x) => s + x, 0) / Math.max(1, index.meta.length),
       g: {
         phrases: table(gl.phrases), exact: table(gl.exact), cgames: table(gl.games), langs: table(gl.langs),
+        exactLangs: table(gl.exact_langs || {}), own: table(gl.own || {}),
         weak: table(Array.isArray(gl.weak) ? Object.fromEntries(gl.weak.map((w) => [w, ""])) : gl.weak),
         longest: parseInt(gl.longest || 1, 10),
       },
