@@ -263,7 +263,7 @@ def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], m
     about = 0.0
     if not named and entry.get("about") is not None:
         about = max((r for m, r in q.named.items() if m in entry["about"]), default=0.0)
-    named_other = 1.0 if q.named and not named and not about else 0.0
+    named_other = max(q.named.values()) if q.named and not named and not about else 0.0
     exact = 1.0 if "=phrase" in why else 0.0
     partial = max((v for k, v in why.items() if k.startswith("~phrase:")), default=0.0) / 3.0
     got_c = [t for t in qc if t in why]

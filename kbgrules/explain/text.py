@@ -35,7 +35,8 @@ _STOP = {
         rule rules about will would should must may might just any some all one still also only
         anyone someone question please thanks hi hello s t don doesn didn isn aren wasn but out up
         over then still also each every other more most very much many same even own too again once
-        here there while because since though although yet whether either neither both""",
+        here there while because since though although yet whether either neither both during go goes
+        going went""",
     "fr": """le la les l de des du d un une et est en dans que qui je j on peut il elle au aux pour sur ce
         se ne pas plus si ou mais avec son sa ses mon ma mes vous nous tu te me qu y a c est-ce
         faut-il peut-on doit comment quoi bonjour merci n m s sont être avoir cette ces cet leur

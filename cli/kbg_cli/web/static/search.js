@@ -35,7 +35,8 @@ var KbgSearch = (function () {
         rule rules about will would should must may might just any some all one still also only
         anyone someone question please thanks hi hello s t don doesn didn isn aren wasn but out up
         over then still also each every other more most very much many same even own too again once
-        here there while because since though although yet whether either neither both`,
+        here there while because since though although yet whether either neither both during go goes
+        going went`,
     fr: `le la les l de des du d un une et est en dans que qui je j on peut il elle au aux pour sur ce
         se ne pas plus si ou mais avec son sa ses mon ma mes vous nous tu te me qu y a c est-ce
         faut-il peut-on doit comment quoi bonjour merci n m s sont être avoir cette ces cet leur
@@ -942,7 +943,7 @@ var KbgSearch = (function () {
     const named = q.named.get(n) || 0.0;
     let about = 0.0;
     if (!named && entry.about !== null) for (const [m, r] of q.named) if (entry.about.has(m)) about = Math.max(about, r);
-    const namedOther = q.named.size && !named && !about ? 1.0 : 0.0;
+    const namedOther = q.named.size && !named && !about ? Math.max(...q.named.values()) : 0.0;
     const exact = why.has("=phrase") ? 1.0 : 0.0;
     let partial = 0.0;
     for (const [k, v] of why) if (k.startsWith("~phrase:")) partial = Math.max(partial, v);
