@@ -44,6 +44,7 @@ FEATURES = (
     "question_faq", "short_faq", "short_named_kind", "statement_rule", "ask_same", "ask_other", "neg_same",
 )
 
+
 def _wordset(text: str) -> frozenset[str]:
     return frozenset(fold(w) for w in text.split())
 
@@ -205,8 +206,8 @@ class Model:
 class Query:
     """What the first stage read in a question, as the features need it."""
 
-    __slots__ = ("ask", "ask_terms", "concepts", "form", "idf", "lean", "named", "negated", "phrases",
-                 "q_game", "terms", "top", "total")
+    __slots__ = ("ask", "ask_terms", "concepts", "form", "idf", "lean", "named", "negated", "q_game", "terms",
+                 "top", "total")
 
     def __init__(self, text: str, terms: dict[str, float], idf: Callable[[str], float], named: dict[int, float],
                  ask_terms: set[str] | None, lean: str | None, q_game: str | None) -> None:
@@ -221,8 +222,7 @@ class Query:
         self.ask = ask_kinds(text)
         self.negated = negated(text)
         self.total = sum(w * idf(t) for t, w in terms.items()) or 1.0
-        self.top = 0.0
-        self.phrases: dict[int, tuple[float, float]] = {}
+        self.top = 0.0  # the first stage's best score
 
 
 def _share(have: set[str] | dict[str, Any], terms: Sequence[str], idf: Callable[[str], float]) -> float:
