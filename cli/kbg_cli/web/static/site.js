@@ -23,8 +23,13 @@
       status.textContent = result.error;
       return;
     }
-    status.textContent = result.hits.length ? "Best answer first:" : "No entry matches that question.";
-    result.hits.forEach(function (hit) {
+    // as kbg explain: the answer when it is sure, else the closest three
+    var hits = result.confident ? result.hits : result.hits.slice(0, 3);
+    status.textContent = !hits.length ? "No entry matches that question."
+      : result.confident ? "The answer first, then what comes close:"
+      : result.coverage === 0 ? "Nothing in the rules answers that well. Nearest topics:"
+      : "Not sure which rule that is about. The closest three:";
+    hits.forEach(function (hit) {
       var item = document.createElement("li");
       var link = document.createElement("a");
       link.href = window.KBG_PAGES[hit.id] || "#";
