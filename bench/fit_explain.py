@@ -121,10 +121,10 @@ def confidence(p: float, question: bool, a: float, b: float, c: float) -> float:
 
 def sure_level(judged: list[tuple[bool, bool, float]], questions: list[bool], cal: tuple[float, float, float]) -> float:
     """The lowest calibrated confidence from which the first answers were right at least SURE of the
-    time (counting at least MIN_SURE answers); SURE when no level is."""
+    time (counting at least MIN_SURE answers); 1.0 (never sure) when no level is."""
     ranked = sorted(((confidence(p, q, *cal), h1) for (h1, _, p), q in zip(judged, questions, strict=True)),
                     reverse=True)
-    level, right = SURE, 0
+    level, right = 1.0, 0
     for k, (c, h1) in enumerate(ranked, 1):
         right += h1
         if k >= MIN_SURE and right / k >= SURE and (k == len(ranked) or ranked[k][0] < c):
@@ -167,18 +167,18 @@ def main() -> int:
     for d in written:
         d["weight"] = WRITTEN_WEIGHT
     data = dev + written
-    cs = args.c or [0.03, 0.1, 0.3, 1.0, 3.0, 10.0]
-    best_c, best = cs[0], -1.0
+    cs = sorted(args.c or [0.03, 0.1, 0.3, 1.0, 3.0, 10.0])
     questions = [d["question"] for d in data]
+    scores = {}
     for c in cs:
         judged = folds(data, c)
         dev_j = judged[:len(dev)]
-        score = sum(r[0] for r in dev_j) + 0.5 * sum(r[1] for r in dev_j)
+        scores[c] = sum(r[0] for r in dev_j) + 0.5 * sum(r[1] for r in dev_j)
         cal = calibrate(dev_j, questions[:len(dev)])
         sure = sure_answers(dev_j, questions[:len(dev)], cal, sure_level(dev_j, questions[:len(dev)], cal))
         print(f"C={c:g}: " + report("dev (out of fold)", dev_j, sure))
-        if score > best:
-            best_c, best = c, score
+    # the strongest regularisation within a point of the best: differences smaller than that are noise here
+    best_c = next(c for c in cs if scores[c] >= max(scores.values()) - 0.01 * len(dev))
     judged = folds(data, best_c)
     cal = calibrate(judged[:len(dev)], questions[:len(dev)])
     level = sure_level(judged[:len(dev)], questions[:len(dev)], cal)

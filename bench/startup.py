@@ -1,4 +1,5 @@
-"""Start-up of `kbg explain yield` (piped) against a bare `python3 -c pass`: medians of repeated runs.
+"""Start-up of `kbg explain` (a word, a question, a forum post; piped) and of other commands against a bare
+`python3 -c pass`: medians of repeated runs.
 
     python bench/startup.py            # prints the figures
     python bench/startup.py --write    # also rewrites the start-up paragraph of docs/explain.md
@@ -27,6 +28,10 @@ DOC = ROOT / "docs" / "explain.md"
 BEGIN, END = "<!-- startup:begin -->", "<!-- startup:end -->"
 
 
+QUESTION = "can I heal in tokyo?"
+POST = ("We played last night with five friends. Bob was in Tokyo City with Poison Quills and Acid Attack, and "
+        "Cid bought Flame Thrower and hit him for two. We argued for an hour about who owed what. Anyway: can "
+        "Bob yield Tokyo after losing life to Flame Thrower, or only after a smash? Thanks for any help.")
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 ENV["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="kbg-bench-pycache-")
 
@@ -49,11 +54,15 @@ def main() -> int:
     kbg = shutil.which("kbg") or str(Path(sys.executable).with_name("kbg"))
     base = median_ms([sys.executable, "-c", "pass"], args.runs)
     explain = median_ms([kbg, "explain", "yield"], args.runs)
+    question = median_ms([kbg, "explain", QUESTION], args.runs)
+    post = median_ms([kbg, "explain", POST], args.runs)
     version = median_ms([kbg, "--version"], args.runs)
     setup = median_ms([kbg, "setup", "kingdomino", "--players", "3"], args.runs)
     check = median_ms([kbg, "check", str(ROOT / "examples" / "king-of-tokyo" / "annotated.log")], args.runs)
     text = (f"{BEGIN}\n| command | median |\n| --- | --- |\n| `python3 -c pass` | {base:.0f} ms |\n"
             f"| `kbg explain yield` (piped) | {explain:.0f} ms ({explain / base:.1f}x) |\n"
+            f"| `kbg explain \"{QUESTION}\"` | {question:.0f} ms ({question / base:.1f}x) |\n"
+            f"| `kbg explain` a forum post of {len(POST.split())} words | {post:.0f} ms ({post / base:.1f}x) |\n"
             f"| `kbg --version` (typer) | {version:.0f} ms ({version / base:.1f}x) |\n"
             f"| `kbg setup kingdomino --players 3` | {setup:.0f} ms ({setup / base:.1f}x) |\n"
             f"| `kbg check examples/king-of-tokyo/annotated.log` | {check:.0f} ms ({check / base:.1f}x) |\n\n"

@@ -8,6 +8,7 @@ through :func:`kbgrules.explain.text.analyze`, the same analysis a question gets
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Sequence
 from typing import Any
@@ -18,6 +19,7 @@ from kbgrules.explain.text import (
     Packed,
     analyze,
     compile_glossary,
+    is_hangul,
     pack_glossary,
     phrase,
     weak_keys,
@@ -282,6 +284,17 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
 
     numbers = {e.id: n for n, e in enumerate(corpus.entries)}
 
+    def idf(t: str) -> float:  # as rank.py's Stage.idf weighs a term
+        df = len(postings.get(t) or ())
+        if not df:
+            return 0.0
+        w = math.log(1 + (len(corpus.entries) - df + 0.5) / (df + 0.5))
+        return w * 0.3 if is_hangul(t) else w
+
+    def totals(heading: str) -> str:  # a heading's weight, and its concepts' weight
+        ts = heading.split()
+        return f"{sum(idf(t) for t in ts)!r} {sum(idf(t) for t in ts if t.startswith(CONCEPT))!r}"
+
     def lean(e: Entry) -> dict[str, Any]:
         d = {k: v for k, v in e.to_json().items() if v not in (None, [], {}) or k in ("id", "text")}
         d["sources"] = [{k: v for k, v in s.items() if v is not None} for s in e.sources]
@@ -313,6 +326,10 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
         "links": {str(n): " ".join(str(numbers[r]) for r in e.related if r in numbers)
                   for n, e in enumerate(corpus.entries) if any(r in numbers for r in e.related)},
         "alias_terms": alias_terms,
+        # the weight of each subject heading (and of its concepts) and of each phrasing, summed once here
+        "subject_weights": ["|".join(totals(h) for h in s.split("|")) for s in subjects],
+        "alias_weights": {k: " ".join(repr(sum(idf(t) for t in p.split())) for p in v.split("|"))
+                          for k, v in alias_terms.items()},
         "concepts": concept_counts,
     }
 

@@ -324,14 +324,29 @@ def check_query(query: str) -> str:
     return q
 
 
+_NAME_KEYS: list[tuple[dict[str, str], dict[tuple[int, str], list[tuple[str, int]]]]] = []
+
+
+def _name_keys(names: dict[str, str]) -> dict[tuple[int, str], list[tuple[str, int]]]:
+    """The names by their number of words and first letter, each with the typing mistakes it allows
+    (made once per index: a question tries every run of its words against them)."""
+    from kbgrules.core.closest import allowed_edits
+
+    if not _NAME_KEYS or _NAME_KEYS[0][0] is not names:
+        keys: dict[tuple[int, str], list[tuple[str, int]]] = {}
+        for name in names:
+            keys.setdefault((len(name.split()), name[0]), []).append(
+                (name, allowed_edits(name) + (len(name) >= 14)))
+        _NAME_KEYS[:] = [(names, keys)]
+    return _NAME_KEYS[0][1]
+
+
 def _names_in(q_words: list[str], names: dict[str, str]) -> dict[int, tuple[str, float]]:
     """Entries (cards, evolutions, tiles) named in the question: word runs equal or close to a name."""
-    from kbgrules.core.closest import allowed_edits, edits
+    from kbgrules.core.closest import edits
 
     found: dict[int, tuple[str, float]] = {}
-    by_len: dict[int, list[str]] = {}
-    for name in names:
-        by_len.setdefault(len(name.split()), []).append(name)
+    keys = _name_keys(names) if names else {}
     for n in range(min(6, len(q_words)), 0, -1):
         for i in range(len(q_words) - n + 1):
             run = " ".join(q_words[i:i + n])
@@ -344,9 +359,8 @@ def _names_in(q_words: list[str], names: dict[str, str]) -> dict[int, tuple[str,
                 continue
             if len(run) < 6 or is_hangul(run):
                 continue
-            for name in by_len.get(n, ()):
-                limit = allowed_edits(name) + (len(name) >= 14)
-                if abs(len(name) - len(run)) <= limit and name[0] == run[0]:
+            for name, limit in keys.get((n, run[0]), ()):
+                if abs(len(name) - len(run)) <= limit:
                     d = edits(run, name, limit)
                     if d <= limit:
                         r = 1.0 - d / len(name)
@@ -459,8 +473,8 @@ def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any,
             for t in q_terms:
                 if t not in ask_terms:
                     q_terms[t] *= story
-            asked = _names_in(words(part, lang), index.get("names") or {})  # a card named in the story only
-            named = {n: (run, r if n in asked else r * story) for n, (run, r) in named.items()}
+            asked = f" {' '.join(words(part, lang))} "  # a card named in the story only weighs as it does
+            named = {n: (run, r if f" {run} " in asked else r * story) for n, (run, r) in named.items()}
 
     scores: dict[int, float] = {}
     why: dict[int, dict[str, float]] = {}
@@ -575,9 +589,14 @@ class Stage:
             ids = self.view.ids
             about = {ids[r] for r in related if r in ids}
         subjects = index.get("subjects") or ()
+        weights = index.get("subject_weights") or ()
+        alias_weights = (index.get("alias_weights") or {}).get(str(n), "")
         return {
             "subject": [t.split() for t in subjects[n].split("|")] if n < len(subjects) else [],
+            "subject_weights": [[float(x) for x in h.split()] for h in weights[n].split("|")] if n < len(weights)
+            else [],
             "phrasings": [p.split() for p in (index.get("alias_terms") or {}).get(str(n), "").split("|") if p],
+            "phrasing_weights": [float(x) for x in alias_weights.split()],
             "concepts": (index.get("concepts") or [0] * (n + 1))[n],
             "length": index["lengths"][n],
             "need": (index.get("needs") or {}).get(str(n)),

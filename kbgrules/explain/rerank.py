@@ -238,7 +238,8 @@ def _share(have: set[str] | dict[str, Any], terms: Sequence[str], idf: Callable[
 def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], meta: Sequence[str],
              entry: dict[str, Any]) -> list[float]:
     """The numbers that describe the pair (question, entry ``n``), in the order of :data:`FEATURES`.
-    ``entry`` holds what the index keeps for the second stage: ``subject``, ``phrasings``, ``concepts``,
+    ``entry`` holds what the index keeps for the second stage: ``subject`` and ``phrasings`` (their
+    terms) with ``subject_weights`` and ``phrasing_weights`` (their terms' weights, summed), ``concepts``,
     ``length``, ``need`` (concepts an edition's entry needs), ``about`` (the card an FAQ entry is about)."""
     eid, game, kind, title = meta
     idf = q.idf
@@ -247,18 +248,32 @@ def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], m
     qc = q.concepts
     cover_c = _share(why, qc, idf) if qc else 0.0
     ask_gain = _share(why, sorted(q.ask_terms), idf) - cover if q.ask_terms else 0.0
-    subj = in_subj = 0.0
-    for heading in entry["subject"]:  # the title, then its translations: the best
-        subj = max(subj, _share(q.terms, heading, idf))
-        in_subj = max(in_subj, sum(q.terms[t] * idf(t) for t in heading if t in q.terms) / q.total)
-    subj_c = [t for t in entry["subject"][0] if t.startswith(CONCEPT)] if entry["subject"] else []
-    subj_cc = _share(q.terms, subj_c, idf) if subj_c else 0.0
+    # the weights of an entry's own terms were summed when the index was built: only the question's are
+    # looked up here
+    subj = in_subj = subj_cc = 0.0
+    for k, (heading, (total, concepts)) in enumerate(zip(entry["subject"], entry["subject_weights"], strict=True)):
+        got = got_q = got_c = 0.0  # the title, then its translations: the best
+        for t in heading:
+            if t in q.terms:
+                w = idf(t)
+                got += w
+                got_q += q.terms[t] * w
+                if t.startswith(CONCEPT):
+                    got_c += w
+        subj = max(subj, got / total if total else 0.0)
+        in_subj = max(in_subj, got_q / q.total)
+        if k == 0 and concepts:
+            subj_cc = got_c / concepts
     best_in = best_fit = 0.0  # the phrasing most of which the question holds; the one that fits it best
-    for ph in entry["phrasings"]:
-        best_in = max(best_in, _share(q.terms, ph, idf))
-        common = set(ph) & set(q.terms)
-        if common:
-            best_fit = max(best_fit, _share(common, sorted(set(ph) | set(q.terms)), idf))
+    for ph, total in zip(entry["phrasings"], entry["phrasing_weights"], strict=True):
+        got = 0.0
+        for t in ph:
+            if t in q.terms:
+                got += idf(t)
+        if got:
+            best_in = max(best_in, got / total)
+            inside = set(ph)
+            best_fit = max(best_fit, got / (total + sum(idf(t) for t in q.terms if t not in inside)))
     named = q.named.get(n, 0.0)
     about = 0.0
     if not named and entry.get("about") is not None:
@@ -266,12 +281,9 @@ def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], m
     named_other = max(q.named.values()) if q.named and not named and not about else 0.0
     exact = 1.0 if "=phrase" in why else 0.0
     partial = max((v for k, v in why.items() if k.startswith("~phrase:")), default=0.0) / 3.0
-    got_c = [t for t in qc if t in why]
-    pairs = 0.0
-    if len(qc) >= 2:
-        k = len(got_c)
-        pairs = (k * (k - 1)) / (len(qc) * (len(qc) - 1))
-    focus = len(got_c) / max(1, entry["concepts"])
+    held = len([t for t in qc if t in why])  # the question's concepts the entry holds
+    pairs = (held * (held - 1)) / (len(qc) * (len(qc) - 1)) if len(qc) >= 2 else 0.0
+    focus = held / max(1, entry["concepts"])
     need = entry.get("need") or ()
     scope_miss = 1.0 if need and not any(c in q.terms for c in need) else 0.0
     scope_named = 1.0 if need and not scope_miss else 0.0

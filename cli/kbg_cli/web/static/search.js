@@ -674,8 +674,8 @@ var KbgSearch = (function () {
         const story = mass.get(false) ? Math.min(STORY_WEIGHT, STORY_WEIGHT * mass.get(true) / mass.get(false))
           : STORY_WEIGHT;
         for (const [t, w] of qTerms) if (!askTerms.has(t)) qTerms.set(t, w * story);
-        const asked = namesIn(words(part, lang), p.names, p.byLen);  // a card named in the story only
-        named = new Map([...named].map(([n, [run, r]]) => [n, [run, asked.has(n) ? r : r * story]]));
+        const asked = ` ${words(part, lang).join(" ")} `;  // a card named in the story only weighs as it does
+        named = new Map([...named].map(([n, [run, r]]) => [n, [run, asked.includes(` ${run} `) ? r : r * story]]));
       }
     }
 
@@ -925,21 +925,37 @@ var KbgSearch = (function () {
     const qc = q.concepts;
     const coverC = qc.length ? share(why, qc, idf) : 0.0;
     const askGain = q.askTerms ? share(why, [...q.askTerms].sort(codeOrder), idf) - cover : 0.0;
-    let subj = 0.0, inSubj = 0.0;
-    for (const heading of entry.subject) {  // the title, then its translations: the best
-      subj = Math.max(subj, share(q.terms, heading, idf));
-      let got = 0;
-      for (const t of heading) if (q.terms.has(t)) got += q.terms.get(t) * idf(t);
-      inSubj = Math.max(inSubj, got / q.total);
-    }
-    const subjC = entry.subject.length ? entry.subject[0].filter((t) => t.startsWith(CONCEPT)) : [];
-    const subjCC = subjC.length ? share(q.terms, subjC, idf) : 0.0;
+    // the weights of an entry's own terms were summed when the index was built: only the question's are
+    // looked up here
+    let subj = 0.0, inSubj = 0.0, subjCC = 0.0;
+    entry.subject.forEach((heading, k) => {  // the title, then its translations: the best
+      const [total, concepts] = entry.subjectWeights[k];
+      let got = 0.0, gotQ = 0.0, gotC = 0.0;
+      for (const t of heading) {
+        if (q.terms.has(t)) {
+          const w = idf(t);
+          got += w;
+          gotQ += q.terms.get(t) * w;
+          if (t.startsWith(CONCEPT)) gotC += w;
+        }
+      }
+      subj = Math.max(subj, total ? got / total : 0.0);
+      inSubj = Math.max(inSubj, gotQ / q.total);
+      if (k === 0 && concepts) subjCC = gotC / concepts;
+    });
     let bestIn = 0.0, bestFit = 0.0;  // the phrasing most of which the question holds; the one that fits it best
-    for (const ph of entry.phrasings) {
-      bestIn = Math.max(bestIn, share(q.terms, ph, idf));
-      const common = new Set(ph.filter((t) => q.terms.has(t)));
-      if (common.size) bestFit = Math.max(bestFit, share(common, [...new Set([...ph, ...q.terms.keys()])].sort(codeOrder), idf));
-    }
+    entry.phrasings.forEach((ph, k) => {
+      const total = entry.phrasingWeights[k];
+      let got = 0.0;
+      for (const t of ph) if (q.terms.has(t)) got += idf(t);
+      if (got) {
+        bestIn = Math.max(bestIn, got / total);
+        const inside = new Set(ph);
+        let union = 0;
+        for (const t of q.terms.keys()) if (!inside.has(t)) union += idf(t);
+        bestFit = Math.max(bestFit, got / (total + union));
+      }
+    });
     const named = q.named.get(n) || 0.0;
     let about = 0.0;
     if (!named && entry.about !== null) for (const [m, r] of q.named) if (entry.about.has(m)) about = Math.max(about, r);
@@ -948,13 +964,9 @@ var KbgSearch = (function () {
     let partial = 0.0;
     for (const [k, v] of why) if (k.startsWith("~phrase:")) partial = Math.max(partial, v);
     partial /= 3.0;
-    const gotC = qc.filter((t) => why.has(t));
-    let pairs = 0.0;
-    if (qc.length >= 2) {
-      const k = gotC.length;
-      pairs = (k * (k - 1)) / (qc.length * (qc.length - 1));
-    }
-    const focus = gotC.length / Math.max(1, entry.concepts);
+    const held = qc.filter((t) => why.has(t)).length;  // the question's concepts the entry holds
+    const pairs = qc.length >= 2 ? (held * (held - 1)) / (qc.length * (qc.length - 1)) : 0.0;
+    const focus = held / Math.max(1, entry.concepts);
     const need = entry.need || [];
     const scopeMiss = need.length && !need.some((c) => q.terms.has(c)) ? 1.0 : 0.0;
     const scopeNamed = need.length && !scopeMiss ? 1.0 : 0.0;
@@ -1079,10 +1091,15 @@ var KbgSearch = (function () {
       const related = own(index.faq_related, String(n));
       if (related && related.length) about = new Set(related.filter((r) => p.ids.has(r)).map((r) => p.ids.get(r)));
       const subjects = index.subjects || [];
+      const weights = index.subject_weights || [];
       const phrasings = own(index.alias_terms, String(n)) || "";
+      const phrasingWeights = own(index.alias_weights, String(n)) || "";
       facts = {
         subject: n < subjects.length ? subjects[n].split("|").map((s) => s.split(" ").filter(Boolean)) : [],
+        subjectWeights: n < weights.length ? weights[n].split("|").map((s) => s.split(" ").filter(Boolean).map(Number))
+          : [],
         phrasings: phrasings.split("|").filter(Boolean).map((s) => s.split(" ").filter(Boolean)),
+        phrasingWeights: phrasingWeights.split(" ").filter(Boolean).map(Number),
         concepts: (index.concepts || [])[n] || 0,
         length: index.lengths[n],
         need: own(index.needs, String(n)) || null,
