@@ -140,7 +140,7 @@ def test_the_reported_examples(query: str, accepted: set[str]) -> None:
 def test_debug_shows_each_features_share(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--debug", "can I heal in tokyo?"]) == 0
     out = capsys.readouterr().out
-    assert "second stage: " in out and "first stage: " in out and "right " in out.splitlines()[0]
+    assert "second stage: " in out and "first stage: " in out and "confidence: 0." in out.splitlines()[0]
 
 
 @pytest.mark.skipif(importlib.util.find_spec("sklearn") is None, reason="scikit-learn (the fit extra) is not installed")

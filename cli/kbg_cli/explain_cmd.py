@@ -163,8 +163,8 @@ def render(result: Any, args: Args, lookup: Any, title: Any, lang: str) -> Any:
 def debug_text(result: Any) -> str:
     """How the question was read; for the first entries, their probability, what each feature of the
     second stage added to its score and what each term gave the first stage."""
-    out = [f"language: {result.lang}   game: {result.game or 'either'}   confident: {result.confident} "
-           f"(right {result.confidence:.0%} of the time at this level on dev)",
+    out = [f"language: {result.lang}   game: {result.game or 'either'}   confident: {result.confident}   "
+           f"confidence: {result.confidence:.3f}",
            "terms: " + " ".join(result.terms)]
     if result.notes:
         out.append("close words: " + ", ".join(result.notes))
