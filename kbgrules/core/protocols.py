@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Sequence
 
 __all__ = ["Game"]
 
@@ -27,7 +31,19 @@ class Game(Protocol):
     def outcome(self) -> Any:
         """The result once the game is over (winners and standings); None before."""
 
-    def legal_moves(self) -> list[Any]: ...
+    def legal_moves(self) -> list[Any]:
+        """The moves the player to move may make (none at a chance node)."""
+
+    def is_chance(self) -> bool:
+        """Whether chance moves next (a roll, a deal, a card or tile drawn, the first player):
+        :meth:`chance_outcomes` says what can happen, and whoever runs the game pushes one."""
+
+    def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
+        """At a chance node, every outcome (a move to push) with its probability, summing to 1; empty
+        elsewhere. Where the outcomes are many (a Kingdomino deal) the sequence is lazy."""
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        """One chance outcome drawn by its probability, without listing them all."""
 
     def is_legal(self, move: Any) -> bool: ...
 
