@@ -44,7 +44,7 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
 def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[GameReport, Any]:
     """Check one game of a log; the report, and the engine's state where the replay stopped (None
     when the rules could not be loaded)."""
-    import kbgrules
+    from kbgrules.core.load import load
 
     report = GameReport(file, g.index, g.line)
     game_tag = g.tag("game")
@@ -62,8 +62,8 @@ def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[Gam
     edition_vals = _header_values(g, "edition")
     report.players = players
     try:
-        rs = kbgrules.load(game_tag.values[0].text, edition=edition_vals[0] if edition_vals else None,
-                           variants=variants, players=len(players), rules_dirs=rules_dirs)
+        rs = load(game_tag.values[0].text, edition=edition_vals[0] if edition_vals else None,
+                  variants=variants, players=len(players), rules_dirs=rules_dirs)
     except KbgError as exc:
         tag: Header | None = game_tag
         if exc.code in ("unknown-edition", "unknown-variant", "variant-conflict"):
@@ -129,12 +129,12 @@ class LoggedGame:
 
     def ruleset(self) -> Ruleset:
         """The rules this game is played with (its @game, @edition, @variant tags and players)."""
-        import kbgrules
+        from kbgrules.core.load import load
 
         if self.game is None:
             raise LogSyntaxError(f"game {self.index} has no @game tag", 1, "log-header")
-        return kbgrules.load(self.game, edition=self.edition, variants=self.variants, players=len(self.players),
-                             rules_dirs=self.rules_dirs)
+        return load(self.game, edition=self.edition, variants=self.variants, players=len(self.players),
+                    rules_dirs=self.rules_dirs)
 
     def check(self) -> GameReport:
         """The verdict on this game, as ``kbg check`` gives it."""

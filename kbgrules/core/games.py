@@ -30,10 +30,10 @@ def new_game(game: str, players: Sequence[str], edition: str | None = None, vari
              rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Game:
     """A new game of ``game`` (an id or alias) between the named players, at its set-up: a
     :class:`Game` (``legal_moves``, ``push``, ``push_text``, ``pop``, ``outcome``...)."""
-    import kbgrules
+    from kbgrules.core.load import load
     from kbgrules.core.registry import engine_for
 
-    rs = kbgrules.load(game, edition=edition, variants=variants, players=len(players), rules_dirs=rules_dirs)
+    rs = load(game, edition=edition, variants=variants, players=len(players), rules_dirs=rules_dirs)
     made: Game = engine_for(rs.data).new_game(rs, players)
     return made
 

@@ -89,18 +89,19 @@ def _words(lang_words: Any) -> list[tuple[str, str]]:
 
 def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
     """Every entry of every game, from the rule data (slow: loads every edition and variant)."""
-    import kbgrules
-    from kbgrules import KingdominoRuleset, KingOfTokyoRuleset
+    from kbgrules.core.load import games, load
+    from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+    from kbgrules.kingdomino.model import KingdominoRuleset
 
     out: dict[str, Entry] = {}
     corpus = Corpus()
-    for info in kbgrules.games(rules_dirs):
+    for info in games(rules_dirs):
         prefix = "kd" if info.id == "kingdomino" else "kot" if info.id == "king-of-tokyo" else info.id
         default = info.default_edition.id
-        base = kbgrules.load(info.id, rules_dirs=rules_dirs)
+        base = load(info.id, rules_dirs=rules_dirs)
         docs = {k: d.title for k, d in base.documents.items()}
         for ed in info.editions:  # the default edition first
-            rs = kbgrules.load(info.id, edition=ed.id, rules_dirs=rules_dirs)
+            rs = load(info.id, edition=ed.id, rules_dirs=rules_dirs)
             for r in rs.rules.values():
                 e = out.get(r.id)
                 if e is None:
@@ -136,7 +137,7 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
                                      f"{count}{comp.name} in the {ed.title} box"
                                      + (f": {comp.note}." if comp.note else "."), editions=[ed.id])
         for v in info.variants:
-            rs = kbgrules.load(info.id, variants=[v.id], rules_dirs=rules_dirs)
+            rs = load(info.id, variants=[v.id], rules_dirs=rules_dirs)
             for r in rs.rules.values():
                 if r.id not in out:
                     out[r.id] = Entry(r.id, info.id, "rule", r.title, r.text, _sources(r.sources), list(r.related),

@@ -1,0 +1,116 @@
+"""The loader: a game's effective rules, the list of games, and a setup sheet.
+
+The top package exposes these as ``kbgrules.load`` (typed there with each shipped game's ruleset),
+``kbgrules.games`` and ``kbgrules.setup_sheet``; the core imports them from here, so no arrow runs
+back up to the top package, which imports every game.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # `import kbgrules` stays light: typing is not imported at run time
+    import os
+    from collections.abc import Sequence
+    from typing import Any
+
+    from kbgrules.core.model import GameInfo, Ruleset
+    from kbgrules.core.setup import SetupSheet
+
+    RulesDirs = Sequence[str | os.PathLike[str]]
+
+__all__ = ["games", "load", "setup_sheet"]
+
+
+def setup_sheet(rs: Ruleset) -> SetupSheet:
+    """The setup sheet of a ruleset loaded with a player count (``kbg setup``), as its game writes it."""
+    from kbgrules.core.registry import engine_for
+
+    return engine_for(rs.data).setup_sheet(rs)
+
+
+def games(rules_dirs: RulesDirs = ()) -> tuple[GameInfo, ...]:
+    """Every game available, with its editions (the default marked) and variants."""
+    from kbgrules.core.build import game_info
+    from kbgrules.core.data import catalog
+
+    cat = catalog(rules_dirs)
+    return tuple(game_info(gf) for _, gf in sorted(cat.games.items()))
+
+
+def load(
+    game: str,
+    edition: str | None = None,
+    variants: Sequence[str] = (),
+    players: int | None = None,
+    rules_dirs: RulesDirs = (),
+) -> Ruleset:
+    """The effective rules of ``game``: base data + ``edition`` (default edition if None) + ``variants``.
+
+    Names resolve through ids and aliases, ignoring case. ``players`` is checked against the game
+    and the variants; ``rules_dirs`` adds directories of user YAML, validated on every load.
+    Raises a :class:`KbgError` subclass with a stable ``code`` on any problem.
+    """
+    from kbgrules.core import args
+
+    args.text(game, "game")
+    args.text(edition, "edition", optional=True)
+    variants = args.names(variants, "variants")
+    args.count(players, "players", optional=True)
+    dirs = args.folders(rules_dirs)
+    if not dirs:
+        return _load_shipped(game, edition, variants, players)
+    from kbgrules.core.data import user_dirs_stamp
+
+    return _load_user(game, edition, tuple(variants), players, dirs, user_dirs_stamp(dirs))
+
+
+@lru_cache(maxsize=64)
+def _load_user(game: str, edition: str | None, variants: tuple[str, ...], players: int | None,
+               rules_dirs: tuple[str, ...], stamp: tuple[tuple[str, int, int], ...]) -> Ruleset:
+    """Loads with user rule files are shared too while those files stay as they were (``stamp``);
+    a load that fails is not cached, so its errors are reported every time."""
+    from kbgrules.core.data import resolve
+
+    if players is not None:  # the rules do not depend on the count: check it, and share the build
+        import dataclasses
+
+        resolve(game, edition, variants, players, rules_dirs, validate=False)
+        return dataclasses.replace(_load_user(game, edition, variants, None, rules_dirs, stamp), players=players)
+    from kbgrules.core.registry import engine_for
+
+    res = resolve(game, edition, variants, None, rules_dirs)
+    return engine_for(res.files.game.data).build(res)
+
+
+@lru_cache(maxsize=256)
+def _load_shipped(game: str, edition: str | None, variants: tuple[str, ...], players: int | None) -> Ruleset:
+    """Rulesets are immutable, so loads of the shipped data are shared. The rules do not depend on the
+    player count (only which counts are allowed does): a load for a count is the one without a count,
+    built once, with the count set on it."""
+    from kbgrules.core.data import resolve
+
+    res = resolve(game, edition, variants, players)  # checks the player count
+    if players is not None:
+        import dataclasses
+
+        return dataclasses.replace(_build_shipped(game, edition, variants), players=players)
+    return _build_shipped(game, edition, variants, res)
+
+
+_BUILT: dict[tuple[str, str | None, tuple[str, ...]], Ruleset] = {}
+
+
+def _build_shipped(game: str, edition: str | None, variants: tuple[str, ...], res: Any = None) -> Ruleset:
+    """One build per (game, edition, variants), never evicted: every load for a player count shares it
+    (an LRU entry could outlive the build it was made from, and the rules would then exist twice)."""
+    key = (game, edition, variants)
+    built = _BUILT.get(key)
+    if built is None:
+        from kbgrules.core.data import resolve
+        from kbgrules.core.registry import engine_for
+
+        res = res if res is not None else resolve(game, edition, variants, None)
+        built = _BUILT[key] = engine_for(res.files.game.data).build(res)
+    return built
