@@ -99,6 +99,29 @@ def test_read_games_and_replay_a_file() -> None:
     assert [g.players for g in kbgrules.read_games(str(path))] == [g.players for g in games]
 
 
+def test_read_games_reads_a_file_as_check_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The size limit and the codes of `kbg check`; a file named ``-`` is that file, not standard input."""
+    from kbgrules.core.logfile import MAX_LOG_BYTES
+
+    big = tmp_path / "big.log"
+    with open(big, "wb") as fh:
+        fh.truncate(MAX_LOG_BYTES + 2)
+    with pytest.raises(LogSyntaxError) as exc:
+        kbgrules.read_games(big)
+    assert (exc.value.code, exc.value.file, exc.value.line) == ("file-too-large", str(big), 1)
+    assert [e.code for e in kbgrules.check_file(str(big)).input_errors] == ["file-too-large"]
+    (tmp_path / "bin.log").write_bytes(b"@game kingdomino\x00\n")
+    with pytest.raises(LogSyntaxError, match="NUL"):
+        kbgrules.read_games(tmp_path / "bin.log")
+    with pytest.raises(KbgError) as missing:
+        kbgrules.read_games(tmp_path / "missing.log")
+    assert missing.value.code == "unreadable" and missing.value.file == str(tmp_path / "missing.log")
+    (tmp_path / "-").write_text((EXAMPLES / "two-players.log").read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", None)  # read from here, it would fail
+    assert [g.players for g in kbgrules.read_games("-")] == [("Ann", "Bob")]
+
+
 def test_replay_raises_the_first_problem_where_it_is() -> None:
     bad = "@game kingdomino\n@players Ann Bob\ndeal 3 17 22 40\nkings Ann Bob Bob Ann\nBob claim 40\n"
     [g] = kbgrules.read_games(bad)

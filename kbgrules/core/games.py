@@ -20,9 +20,9 @@ import os
 from collections.abc import Sequence
 
 from kbgrules.core.check import LoggedEvent, LoggedGame, logged_games
-from kbgrules.core.logfile import decode
+from kbgrules.core.logfile import read_text
 from kbgrules.core.protocols import Game
-from kbgrules.errors import LogSyntaxError
+from kbgrules.errors import KbgError, LogSyntaxError
 
 __all__ = ["Game", "LoggedEvent", "LoggedGame", "logged_games", "new_game", "read_games"]
 
@@ -42,15 +42,17 @@ def read_games(source: str | os.PathLike[str], rules_dirs: Sequence[str | os.Pat
         -> list[LoggedGame]:
     """The games of a log: ``source`` is a path (an ``os.PathLike``, or a string naming an existing
     file) or the log's text. Lines that cannot be read are kept in each game's ``errors`` (and
-    :meth:`LoggedGame.replay` raises the first); a file that cannot be read at all raises."""
+    :meth:`LoggedGame.replay` raises the first). A file is read as ``kbg check`` reads it, with the same
+    size limit: one it cannot read raises :class:`KbgError` (code ``unreadable``), one too large, binary
+    or not UTF-8 raises :class:`LogSyntaxError` (``file-too-large``, ``binary-file``, ``not-utf8``)."""
     if isinstance(source, os.PathLike) or ("\n" not in source and os.path.isfile(source)):
-        file = os.fspath(source)
-        with open(file, "rb") as fh:
-            raw = fh.read()
-        text, unreadable = decode(file, raw)
+        path = os.fspath(source)
+        file, text, unreadable = read_text(os.path.join(os.curdir, path) if path == "-" else path)  # a file, not stdin
         if text is None:
             d = unreadable[0]
-            raise LogSyntaxError(d.message, d.col, d.code).located(d.file, d.line, d.col)
+            exc = KbgError(d.message, code=d.code) if d.code == "unreadable" else \
+                LogSyntaxError(d.message, d.col, d.code)
+            raise exc.located(d.file, d.line, d.col)
     else:
         file, text = "<text>", str(source)
     games, _ = logged_games(file, text, rules_dirs)
