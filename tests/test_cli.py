@@ -7,7 +7,7 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -468,6 +468,30 @@ def test_explain_through_typer_answers_as_the_fast_path() -> None:
     assert typer_way[0] == 0 and json.loads(typer_way[1])["best"]["id"] == "kot.tokyo.yield"
     r = _run([sys.executable, "-m", "kbg_cli", "explain", "yield", "--lang", "ko", "--json"])
     assert r.returncode == 0 and json.loads(r.stdout) == json.loads(typer_way[1])
+
+
+def test_explain_takes_each_rules_folder_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """KBG_RULES's folders, then those of `kbg --rules`, then those of `explain --rules`: each once, through
+    typer as on the fast path."""
+    import kbgrules.explain
+    from kbg_cli import explain_cmd
+
+    real, seen = kbgrules.explain.search, []
+    env_a, env_b, top, own = (str(tmp_path / name) for name in ("env-a", "env-b", "top", "own"))
+    for d in (env_a, env_b, top, own):
+        os.mkdir(d)
+
+    def spy(query: str, game: str | None = None, rules_dirs: Sequence[str] = ()) -> object:
+        seen.append(list(rules_dirs))
+        return real(query, game)
+
+    monkeypatch.setattr(kbgrules.explain, "search", spy)
+    monkeypatch.setenv("KBG_RULES", os.pathsep.join([env_a, env_b]))
+    assert kbg("--rules", top, "explain", "yield", "--rules", own, "--json")[0] == 0
+    assert explain_cmd.run(["yield", "--rules", own, "--json"]) == 0
+    assert seen == [[env_a, env_b, top, own], [env_a, env_b, own]]
+    assert json.loads(capsys.readouterr().out)["best"]["id"] == "kot.tokyo.yield"
 
 
 @pytest.mark.parametrize("args", [

@@ -111,7 +111,7 @@ def _main(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
 ) -> None:
-    from kbgrules.core.data import rules_dirs_from_env
+    from kbgrules.core.paths import rules_dirs_from_env
 
     _state["rules_dirs"] = [*rules_dirs_from_env(), *(rules or [])]
 
@@ -405,14 +405,15 @@ def explain(
     """Explain a rule, a card or a component, from a rule id, a word, a name or a whole question, in English,
     Korean, French, Vietnamese, German or Spanish. With no QUERY, list every topic.
     \f
-    `kbg explain ...` runs without importing typer (explain_cmd.parse); this declaration gives its help,
+    `kbg explain ...` runs without importing typer (explain_cmd.run); this declaration gives its help,
     completion and the runs that start with a global option (`kbg --rules DIR explain ...`).
     """
     from .explain_cmd import Args, run_args
 
     args = Args()
     args.query, args.game, args.edition, args.lang = list(query or []), game, edition, lang
-    args.json, args.debug, args.rules = as_json, debug, [*(rules or []), *_dirs()]
+    args.json, args.debug = as_json, debug
+    args.rules = [*_dirs(), *(rules or [])]  # _dirs(): KBG_RULES's folders, then those of `kbg --rules`
     raise typer.Exit(run_args(args))
 
 

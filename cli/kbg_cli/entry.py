@@ -17,10 +17,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _explain(args: list[str]) -> int:
     """``kbg explain`` without typer, with the same handling of a closed pipe and of bugs."""
+    from .explain_cmd import Declined
     from .explain_cmd import run as run_explain
 
     try:
-        code = run_explain(args)
+        try:
+            code = run_explain(args)
+        except Declined:
+            from .app import main as full
+
+            return full(["explain", *args])
         sys.stdout.flush()
         return code
     except BrokenPipeError:  # the reader went away (`| head`): not a failure

@@ -1,13 +1,12 @@
 """``kbg explain``: answers found from the words players use.
 
 This module is the command's fast path: ``kbg explain ...`` runs it without importing typer
-(see ``app.main``), and it imports rich only to draw on a terminal.
+(see ``kbg_cli.entry``), and it imports rich only to draw on a terminal.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 from kbgrules.errors import shown
@@ -29,6 +28,10 @@ ALSO_CLOSE = 0.1  # "Also close": entries at least this share of the answer's pr
 
 class ExplainUsage(Exception):
     pass
+
+
+class Declined(Exception):
+    """A command line the fast path leaves to typer."""
 
 
 class Args:
@@ -179,20 +182,24 @@ def debug_text(result: Any) -> str:
 
 
 def run(argv: list[str]) -> int:
-    """``kbg explain ARGV`` on the fast path; ``--help`` is typer's page."""
+    """``kbg explain ARGV`` on the fast path, with the rule folders of ``KBG_RULES`` before those of
+    ``--rules``. Raises :class:`Declined` for ``--help``: the help page is typer's (kbg_cli.entry)."""
     try:
         args = parse(argv)
     except ExplainUsage as exc:
         sys.stderr.write(f"kbg: error usage: {exc}\n")
         return 2
     if args.help:
-        from .app import main
+        raise Declined
+    from kbgrules.core.paths import rules_dirs_from_env
 
-        return main(["explain", "--help"])
+    args.rules = [*rules_dirs_from_env(), *args.rules]
     return run_args(args)
 
 
 def run_args(args: Args) -> int:
+    """``kbg explain`` parsed, by ``parse`` or by typer (``app.explain``); ``args.rules`` holds every
+    folder of rule data, ``KBG_RULES``'s included."""
     try:
         if args.lang is not None and args.lang not in LANG_NAMES:
             raise ExplainUsage(f"--lang is one of {', '.join(LANG_NAMES)}, not {args.lang!r}")
@@ -203,7 +210,7 @@ def run_args(args: Args) -> int:
     from kbgrules.errors import KbgError
     from kbgrules.explain import document_title, lookup, search, topics
 
-    dirs = [*[d for d in os.environ.get("KBG_RULES", "").split(os.pathsep) if d.strip()], *args.rules]
+    dirs = args.rules
     query = " ".join(args.query)
     try:
         if not args.query:

@@ -22,7 +22,6 @@ from kbgrules.errors import (
     VariantConflictError,
 )
 
-ENV_RULES = "KBG_RULES"
 USER_KINDS = ("edition", "variant", "rules", "cards", "faq", "aliases", "glossary", "tiles", "evolutions")
 PART_KINDS = ("rules", "cards", "dominoes", "faq", "aliases", "glossary", "tiles", "evolutions")
 MAX_USER_FILES = 500
@@ -275,11 +274,6 @@ def user_dirs_stamp(rules_dirs: Sequence[str | os.PathLike[str]]) -> tuple[tuple
             except (OSError, ValueError):  # ValueError: a NUL in the name (the load then says why)
                 stamp.append((str(p), -1, -1))
     return tuple(stamp)
-
-
-def rules_dirs_from_env() -> list[str]:
-    """Directories named by the ``KBG_RULES`` environment variable (os.pathsep-separated)."""
-    return [p for p in os.environ.get(ENV_RULES, "").split(os.pathsep) if p.strip()]
 
 
 # --------------------------------------------------------------------------- name lookup

@@ -8,6 +8,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
 
+ENV_RULES = "KBG_RULES"
+
 
 def data_dir() -> str:
     """The shipped ``rules_data`` directory as a string: inside the installed package, or beside it
@@ -26,3 +28,8 @@ def data_root() -> Path:
     from pathlib import Path
 
     return Path(data_dir())
+
+
+def rules_dirs_from_env() -> list[str]:
+    """Directories named by the ``KBG_RULES`` environment variable (os.pathsep-separated)."""
+    return [p for p in os.environ.get(ENV_RULES, "").split(os.pathsep) if p.strip()]
