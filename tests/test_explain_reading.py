@@ -17,7 +17,7 @@ from kbg_cli.explain_cmd import run
 from kbg_cli.explain_strings import STRINGS, game_name, say
 from kbg_cli.explain_strings import title as entry_title
 from kbgrules.core.closest import closest, edits
-from kbgrules.explain import load_index, lookup, search
+from kbgrules.explain import games, load_index, lookup, search
 from kbgrules.explain.text import Packed, analyze, detect_language, stem, unsupported_script, words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -218,7 +218,7 @@ def test_the_heading_labels_and_title_are_in_the_language_of_the_question(
 
         render(result, Args(), lookup, document_title, lang).show()
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == f"{title}  [{best['id']}, {game_name(best['game'], lang)}]"
+    assert out.splitlines()[0] == f"{title}  [{best['id']}, {game_name(games(), best['game'], lang)}]"
     for label in ("sources", "read-next"):
         assert say(label, lang) in out.splitlines()
     for english in ("Sources:", "Read next:", "Also close:", best["title"]):
@@ -275,7 +275,8 @@ def test_a_string_missing_in_a_language_is_english_whole() -> None:
             assert lang in LANGS and set(re.findall(r"{(\w+)}", text)) - {"language"} == fields, (key, lang)
     assert say("applies", "de", note="in the house rules") == "Applies in the house rules."
     assert say("no-text", "en") == "No English text for this entry yet; here it is in English."
-    assert game_name("kingdomino", "fr") == "Kingdomino" and game_name("kingdomino", "ko") == "킹도미노"
+    assert game_name(games(), "kingdomino", "fr") == "Kingdomino"
+    assert game_name(games(), "kingdomino", "ko") == "킹도미노"
 
 
 QUESTIONS_SHOWN = [*(q["q"] for q in REAL["dev"][:60]), *(q["q"] for q in WRITTEN), *HEAL.values(), "yield",
@@ -500,3 +501,22 @@ def test_bounded_edits_are_exact_within_the_bound(a: str, b: str, limit: int) ->
     matching: 16 -> 8 ms a question); within the bound it is the exact count."""
     full, bounded = edits(a, b), edits(a, b, limit)
     assert bounded == full if full <= limit else bounded > limit
+
+
+def test_games_and_their_names_come_from_the_rule_data() -> None:
+    """explain names no game: ids, aliases, names in other languages and entry prefixes are each game's
+    game.yaml (issue 23)."""
+    from kbgrules.explain import game_id
+
+    info = games()
+    assert {g: i["short"] for g, i in info.items()} == {"kingdomino": "kd", "king-of-tokyo": "kot"}
+    assert game_id("King_Domino") == "kingdomino" and game_id("킹오브도쿄") == "king-of-tokyo"
+    assert game_id("chess") is None
+    assert game_name(info, "king-of-tokyo", "ko") == "킹 오브 도쿄"
+
+
+def test_an_entry_found_by_its_number_takes_its_games_words_only() -> None:
+    for q in ("37", "#37", "domino 37", "tile 37", "Domino #37"):
+        assert search(q).best.id == "kd.domino.37", q
+        assert search(q).confident
+    assert search("card 37").best.id != "kd.domino.37" or not search("card 37").confident

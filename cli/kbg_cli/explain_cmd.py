@@ -19,10 +19,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-GAMES = {"kingdomino": ["kingdomino", "kd", "king domino", "king-domino", "킹도미노"],
-         "king-of-tokyo": ["king-of-tokyo", "kot", "king of tokyo", "kingoftokyo", "킹 오브 도쿄", "킹오브도쿄"]}
-
-
 ALSO_CLOSE = 0.1  # "Also close": entries at least this share of the answer's probability
 
 
@@ -78,14 +74,15 @@ def parse(argv: list[str]) -> Args:
     return args
 
 
-def _game(name: str | None) -> str | None:
+def _game(name: str | None, dirs: list[str]) -> str | None:
     if name is None:
         return None
-    key = " ".join(name.casefold().replace("_", " ").replace("-", " ").split())
-    for gid, names in GAMES.items():
-        if key in {" ".join(n.replace("-", " ").split()) for n in names}:
-            return gid
-    raise ExplainUsage(f"unknown game {name!r}; known: {', '.join(GAMES)}")
+    from kbgrules.explain import game_id, games
+
+    gid = game_id(name, dirs)
+    if gid is None:
+        raise ExplainUsage(f"unknown game {name!r}; known: {', '.join(games(dirs))}")
+    return gid
 
 
 def _edition_text(entry: dict[str, Any], edition: str | None, lang: str) -> tuple[str, str | None]:
@@ -128,12 +125,15 @@ def render(result: Any, args: Args, lookup: Any, title: Any, lang: str) -> Any:
     """The answer as a ``render.Doc``: wrapped once, by the plain writer or by rich on a terminal.
     Every word of it is in ``lang`` where written: the rule data's text and titles, the command's own
     strings (``explain_strings``); English where not."""
+    from kbgrules.explain import games
+
     from .render import Doc
 
+    names = games(args.rules)
     best = result.best.entry
     text, _, notes = answer_text(best, args.edition, lang)
     doc = Doc()
-    doc.heading(f"{entry_title(best, lang)}  [{best['id']}, {game_name(best['game'], lang)}]")
+    doc.heading(f"{entry_title(best, lang)}  [{best['id']}, {game_name(names, best['game'], lang)}]")
     doc.para(text)
     if best.get("conflict"):
         label = say("clarification" if best["kind"] in ("card", "tile", "evolution") else "conflict", lang)
@@ -154,7 +154,7 @@ def render(result: Any, args: Args, lookup: Any, title: Any, lang: str) -> Any:
                   [shown(r + (f"  {entry_title(e, lang)}" if (e := lookup(r)) else "")) for r in related])
     other = result.other_game
     if other is not None:
-        doc.para(say("both-games", lang, game=game_name(other.entry["game"], lang), id=other.id,
+        doc.para(say("both-games", lang, game=game_name(names, other.entry["game"], lang), id=other.id,
                      title=entry_title(other.entry, lang)))
     shown_ids = {result.best.id, *related, *([other.id] if other else [])}  # "Also close" repeats none of them
     others = [h for h in result.hits[1:] if h.score >= ALSO_CLOSE * result.best.score and h.id not in shown_ids][:4]
@@ -203,16 +203,21 @@ def run_args(args: Args) -> int:
     try:
         if args.lang is not None and args.lang not in LANG_NAMES:
             raise ExplainUsage(f"--lang is one of {', '.join(LANG_NAMES)}, not {args.lang!r}")
-        game = _game(args.game)
     except ExplainUsage as exc:
         sys.stderr.write(f"kbg: error usage: {exc}\n")
         return 2
     from kbgrules.errors import KbgError
-    from kbgrules.explain import document_title, lookup, search, topics
+    from kbgrules.explain import document_title, games, lookup, search, topics
 
     dirs = args.rules
     query = " ".join(args.query)
     try:
+        try:
+            game = _game(args.game, dirs)
+        except ExplainUsage as exc:
+            sys.stderr.write(f"kbg: error usage: {exc}\n")
+            return 2
+        names = games(dirs)
         if not args.query:
             items = topics(game)
             if args.json:
@@ -266,7 +271,7 @@ def run_args(args: Args) -> int:
         near = [shown(f"  {h.id}  {entry_title(h.entry, lang)}") for h in result.hits[:3]] or [f"  {say('none', lang)}"]
         head = say("nothing" if result.coverage == 0 else "not-sure", lang, query=quoted)
         other = result.other_game  # named when the three do not show it already
-        both = [shown(say("both-games", lang, game=game_name(other.entry["game"], lang), id=other.id,
+        both = [shown(say("both-games", lang, game=game_name(names, other.entry["game"], lang), id=other.id,
                           title=entry_title(other.entry, lang)))] \
             if other is not None and result.coverage and other.id not in {h.id for h in result.hits[:3]} else []
         sys.stdout.write("\n".join([shown(head), *near, *both, say("read-one", lang)]) + "\n")

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from kbgrules.explain.text import LANG_NAMES
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
 # key -> language -> text; ``{name}`` fields are filled by ``say``. English is complete: the fallback.
 STRINGS: dict[str, dict[str, str]] = {
-    "game.kingdomino": {"en": "Kingdomino", "ko": "킹도미노"},
-    "game.king-of-tokyo": {"en": "King of Tokyo", "ko": "킹 오브 도쿄"},
     "clarification": {
         "en": "Clarification: ", "ko": "보충 설명: ", "fr": "Précision : ", "vi": "Làm rõ: ",
         "de": "Klarstellung: ", "es": "Aclaración: ",
@@ -107,10 +110,11 @@ def say(key: str, lang: str, **fields: str) -> str:
     return texts.get(lang, texts["en"]).format(language=LANG_NAMES.get(lang, lang), **fields)
 
 
-def game_name(game: str, lang: str) -> str:
-    """A game's name as written in ``lang`` (its English name where no other is in use)."""
-    key = f"game.{game}"
-    return say(key, lang) if key in STRINGS else game
+def game_name(games: Mapping[str, Mapping[str, Any]], game: str, lang: str) -> str:
+    """A game's name as written in ``lang`` (``games``: :func:`kbgrules.explain.games`; its own name where
+    the rule data gives no other)."""
+    info = games.get(game) or {}
+    return str((info.get("names") or {}).get(lang) or info.get("name") or game)
 
 
 def title(entry: dict[str, object], lang: str) -> str:

@@ -62,6 +62,8 @@ def game_info(gf: GameFiles) -> GameInfo:
         min_players=int(g["players"]["min"]), max_players=int(g["players"]["max"]),
         summary=str(g.get("summary", "")).strip(), editions=tuple(editions), variants=tuple(variants),
         year=g.get("year"), designers=strs(g.get("designers")), publisher=g.get("publisher"),
+        short=str(g.get("short") or g["id"]),
+        name_translations=tuple((str(k), str(v)) for k, v in (g.get("name_translations") or {}).items()),
     )
 
 

@@ -86,6 +86,8 @@ class GameInfo:
     year: int | None = None
     designers: tuple[str, ...] = ()
     publisher: str | None = None
+    short: str = ""  # the prefix of its entry ids (``kd`` in ``kd.turn.actions``)
+    name_translations: tuple[tuple[str, str], ...] = ()  # (language, name) where it is written otherwise
 
     @property
     def default_edition(self) -> OverlayInfo:

@@ -17,8 +17,9 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
     from typing import Any, Protocol
 
     from kbgrules.core.data import Resolved
+    from kbgrules.core.entries import Entry, Picture
     from kbgrules.core.logfile import GameText
-    from kbgrules.core.model import Ruleset
+    from kbgrules.core.model import OverlayInfo, Ruleset
     from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
 
@@ -50,6 +51,22 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
         def simulate(self, players: int, seed: int, edition: str | None, variants: Sequence[str],
                      names: Sequence[str] | None, rules_dirs: Sequence[str]) -> str:
             """A random legal game as log text."""
+
+        def reference_entries(self, prefix: str, editions: Sequence[tuple[OverlayInfo, Ruleset]],
+                              variants: Sequence[tuple[OverlayInfo, Ruleset]]) -> list[Entry]:
+            """The entries of the game's own tables for explain and the site (its cards, its
+            pieces...), given its rulesets per edition (the default first) and per variant."""
+
+        @property
+        def reference_pages(self) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+            """The site's pages for those tables: (page name, title, entry kinds)."""
+
+        def reference_pictures(self, rs: Ruleset) -> dict[str, Picture]:
+            """The entries the site draws (a domino's squares), by entry id."""
+
+        @property
+        def number_words(self) -> tuple[str, ...]:
+            """Words that may come before the number of an entry found by its number."""
 
 
 @cache

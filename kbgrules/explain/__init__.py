@@ -16,6 +16,8 @@ from kbgrules.explain.rank import (
     check_query,
     document_title,
     entries_path,
+    game_id,
+    games,
     index_path,
     load_index,
     lookup,
@@ -23,5 +25,5 @@ from kbgrules.explain.rank import (
     topics,
 )
 
-__all__ = ["Hit", "QueryError", "Result", "check_query", "document_title", "entries_path", "index_path", "load_index",
-           "lookup", "search", "topics"]
+__all__ = ["Hit", "QueryError", "Result", "check_query", "document_title", "entries_path", "game_id", "games",
+           "index_path", "load_index", "lookup", "search", "topics"]

@@ -13,6 +13,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from kbgrules.core.entries import Entry
 from kbgrules.explain.text import (
     CONCEPT,
     INDEX_VERSION,
@@ -32,42 +33,6 @@ TRANSLATED = ("tr", "tr-title")  # not counted in an entry's length
 NAMED_KINDS = ("card", "evolution", "tile")  # entries found by their name, typos and all
 
 
-class Entry:
-    """One topic kbg can explain."""
-
-    def __init__(self, id: str, game: str, kind: str, title: str, text: str,
-                 sources: list[dict[str, Any]] | None = None, related: list[str] | None = None,
-                 conflict: str | None = None, notes: list[str] | None = None, editions: list[str] | None = None,
-                 translations: dict[str, str] | None = None, aliases: list[tuple[str, str]] | None = None,
-                 variants: list[str] | None = None, title_translations: dict[str, str] | None = None) -> None:
-        self.id = id
-        self.game = game
-        self.kind = kind  # rule, faq, card, tile, evolution, domino, terrain, component, edition, variant, option
-        self.title = title
-        self.text = text
-        self.sources = sources or []
-        self.related = related or []
-        self.conflict = conflict
-        self.notes = notes or []
-        self.by_edition: dict[str, str] = {}  # edition -> its text, where it differs
-        self.editions = editions or []  # editions the entry exists in (empty: all)
-        self.translations = translations or {}
-        self.title_translations = title_translations or {}  # the title (a FAQ entry's question) per language
-        self.aliases: list[str] = []  # words players use, every language
-        self.alias_langs: list[str] = []  # the language of each
-        self.add_aliases(aliases or [])
-        self.variants = variants or []  # variants the entry exists in (empty: the base game)
-
-    def add_aliases(self, aliases: list[tuple[str, str]]) -> None:
-        """Add words players use, each as (language, word)."""
-        for lang, word in aliases:
-            self.aliases.append(word)
-            self.alias_langs.append(lang)
-
-    def to_json(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "alias_langs"}
-
-
 class Corpus:
     """What the index is built from: the entries, and per game its documents, names and glossary."""
 
@@ -76,6 +41,7 @@ class Corpus:
         self.documents: dict[str, dict[str, str]] = {}
         self.game_names: dict[str, list[str]] = {}
         self.glossaries: dict[str, dict[str, Any]] = {}
+        self.games: dict[str, dict[str, Any]] = {}  # id -> name, names, short, aliases, pages, number_words
 
 
 def _sources(items: Any) -> list[dict[str, Any]]:
@@ -90,18 +56,18 @@ def _words(lang_words: Any) -> list[tuple[str, str]]:
 def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
     """Every entry of every game, from the rule data (slow: loads every edition and variant)."""
     from kbgrules.core.load import games, load
-    from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
-    from kbgrules.kingdomino.model import KingdominoRuleset
+    from kbgrules.core.registry import engine_for
 
     out: dict[str, Entry] = {}
     corpus = Corpus()
     for info in games(rules_dirs):
-        prefix = "kd" if info.id == "kingdomino" else "kot" if info.id == "king-of-tokyo" else info.id
+        prefix = info.short
         default = info.default_edition.id
         base = load(info.id, rules_dirs=rules_dirs)
         docs = {k: d.title for k, d in base.documents.items()}
-        for ed in info.editions:  # the default edition first
-            rs = load(info.id, edition=ed.id, rules_dirs=rules_dirs)
+        editions = [(ed, load(info.id, edition=ed.id, rules_dirs=rules_dirs)) for ed in info.editions]
+        variants = [(v, load(info.id, variants=[v.id], rules_dirs=rules_dirs)) for v in info.variants]
+        for ed, rs in editions:  # the default edition first
             for r in rs.rules.values():
                 e = out.get(r.id)
                 if e is None:
@@ -110,25 +76,6 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
                                       translations=dict(r.translations), title_translations=dict(r.title_translations))
                 elif r.text != e.text:
                     e.by_edition[ed.id] = r.text
-            if isinstance(rs, KingOfTokyoRuleset):
-                for c in rs.cards:
-                    cid = f"{prefix}.card.{c.id}"
-                    text = f"{c.name}: {c.type} card, cost {c.cost}. {c.effect}"
-                    if cid not in out:
-                        out[cid] = Entry(cid, info.id, "card", c.name, text, _sources(c.sources),
-                                         conflict=c.clarification, editions=[] if ed.id == default else [ed.id])
-                    elif out[cid].text != text:
-                        out[cid].by_edition[ed.id] = text
-                        if c.name != out[cid].title:
-                            out[cid].add_aliases([("en", c.name)])
-                for tile in rs.tiles:
-                    tid = f"{prefix}.tile.{tile.id}"
-                    back = next((b.name for b in rs.tiles if b.id == tile.back), None)
-                    text = (f"{tile.name}: wickedness tile, level {tile.level}, {tile.side} side"
-                            + (f" (the other side is {back})" if back else "") + f". {tile.effect}")
-                    out[tid] = Entry(tid, info.id, "tile", tile.name, text, _sources(tile.sources),
-                                     ["kot.dark.tiles", "kot.dark.thresholds"], tile.clarification,
-                                     editions=[ed.id])
             for comp in rs.components:
                 cid = f"{prefix}.component.{comp.id}"
                 if ed.id != default and cid not in out:
@@ -136,41 +83,15 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
                     out[cid] = Entry(cid, info.id, "component", comp.name.capitalize(),
                                      f"{count}{comp.name} in the {ed.title} box"
                                      + (f": {comp.note}." if comp.note else "."), editions=[ed.id])
-        for v in info.variants:
-            rs = load(info.id, variants=[v.id], rules_dirs=rules_dirs)
+        for v, rs in variants:
             for r in rs.rules.values():
                 if r.id not in out:
                     out[r.id] = Entry(r.id, info.id, "rule", r.title, r.text, _sources(r.sources), list(r.related),
                                       r.conflict, notes=[f"with the variant {v.id}"], translations=dict(r.translations),
                                       variants=[v.id], title_translations=dict(r.title_translations))
-            if isinstance(rs, KingOfTokyoRuleset):
-                monsters: dict[str, str] = {}
-                for c in rs.evolutions:
-                    eid = f"{prefix}.evolution.{c.id}"
-                    who = monsters.setdefault(c.monster, c.monster.replace("-", " ").title())
-                    if eid not in out:
-                        out[eid] = Entry(eid, info.id, "evolution", c.name,
-                                         f"{c.name}: {who}'s {c.type} evolution (Power Up!). {c.effect}",
-                                         _sources(c.sources), ["kot.evolution.play", "kot.evolution.draw"],
-                                         c.clarification, notes=[f"with the variant {v.id}"], variants=[v.id])
-        if isinstance(base, KingdominoRuleset):
-            tnames = {t.id: t.name for t in base.terrains}
-            for dom in base.dominoes:
-                halves = [f"{tnames[h.terrain]}" + (f" with {h.crowns} crown{'s' * (h.crowns > 1)}" if h.crowns else "")
-                          for h in dom.halves]
-                out[f"kd.domino.{dom.number}"] = Entry(
-                    f"kd.domino.{dom.number}", info.id, "domino", f"Domino {dom.number}",
-                    f"Domino {dom.number}: first half {halves[0]}, second half {halves[1]}.",
-                    [{"doc": "BGA", "section": "material.inc.php", "edition": None}], ["kd.components.numbers"])
-            for t in base.terrains:
-                squares = sum(1 for dom in base.dominoes for h in dom.halves if h.terrain == t.id)
-                crowns = sum(h.crowns for dom in base.dominoes for h in dom.halves if h.terrain == t.id)
-                out[f"kd.terrain.{t.id}"] = Entry(
-                    f"kd.terrain.{t.id}", info.id, "terrain", t.name.capitalize(),
-                    f"{t.name.capitalize()} (letter {t.letter} in grids): {squares} squares and {crowns} crowns "
-                    f"among the 48 dominoes.", [{"doc": "R1", "section": "Components", "edition": None}],
-                    ["kd.components.terrains", "kd.score.property"],
-                    aliases=[("en", a) for a in (t.letter.lower(), *t.aliases)])
+        engine = engine_for(base.data)
+        for e in engine.reference_entries(prefix, editions, variants):
+            out.setdefault(e.id, e)
         for comp in base.components:
             cid = f"{prefix}.component.{comp.id}"
             count = f"{comp.count} " if comp.count else ""
@@ -198,6 +119,10 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
         corpus.documents[info.id] = docs
         corpus.game_names[info.id] = sorted({phrase(n) for n in (info.id, info.name, *info.aliases)} - {""})
         corpus.glossaries[info.id] = dict(base.data.get("glossary") or {})
+        corpus.games[info.id] = {"name": info.name, "names": dict(info.name_translations), "short": info.short,
+                                 "aliases": [info.id, *info.aliases],
+                                 "pages": [list(p) for p in engine.reference_pages],
+                                 "number_words": list(engine.number_words)}
     corpus.entries = list(out.values())
     return corpus
 
@@ -308,6 +233,10 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
         "version": INDEX_VERSION,
         "documents": corpus.documents,
         "games": corpus.game_names,
+        # each game's name, names in other languages, id prefix, aliases, the site's pages of its own
+        # tables, and the words before the number of an entry found by its number
+        "game_info": corpus.games,
+        "numbered": {str(e.number): n for n, e in enumerate(corpus.entries) if e.number is not None},
         "glossary": pack_glossary(glossary),
         "meta": [[e.id, e.game, e.kind, e.title] for e in corpus.entries],
         "faq_related": {str(n): e.related for n, e in enumerate(corpus.entries) if e.kind == "faq" and e.related},

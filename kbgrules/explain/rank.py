@@ -396,12 +396,40 @@ def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.Pa
     if q.lower() in ids:
         i = ids[q.lower()]
         return Result(query, (view.hit(i, 1.0, {"id": 100.0}),), True, lang, view.game(i))
-    m = re.fullmatch(r"(?:domino|tile|#)?\s*#?(\d{1,2})", q.lower())
-    if m and f"kd.domino.{int(m.group(1))}" in ids:
-        i = ids[f"kd.domino.{int(m.group(1))}"]
-        return Result(query, (view.hit(i, 1.0, {"domino": 100.0}),), True, lang, "kingdomino")
+    n = numbered(index, q)
+    if n is not None:
+        return Result(query, (view.hit(n, 1.0, {"number": 100.0}),), True, lang, view.game(n))
     stage, first, allowed = _first_stage(query, q, index, view, a, lang, game)
     return _rerank(stage, first, allowed, limit)
+
+
+def games(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, dict[str, Any]]:
+    """Each game explain knows: its name, its name in other languages (``names``), its entry ids'
+    prefix (``short``), its aliases, the site's pages of its own tables and its number words."""
+    info: dict[str, dict[str, Any]] = load_index(rules_dirs).get("game_info", {})
+    return info
+
+
+def game_id(name: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> str | None:
+    """The id of the game ``name`` names (its id or an alias, any case, ``-`` ``_`` and spaces alike)."""
+    def key(n: str) -> str:
+        return " ".join(n.casefold().replace("_", " ").replace("-", " ").split())
+
+    k = key(name)
+    return next((gid for gid, g in games(rules_dirs).items() if k in {key(a) for a in g.get("aliases", ())}), None)
+
+
+def numbered(index: dict[str, Any], q: str) -> int | None:
+    """The entry a question names by its number alone (``37``, ``#37``, ``domino 37`` where a game
+    puts "domino" before its numbers), if any."""
+    m = re.fullmatch(r"(?:([^\W\d_]+)\s*)?#?\s*(\d{1,3})", q.lower())
+    if m is None:
+        return None
+    number: int | None = index.get("numbered", {}).get(str(int(m.group(2))))
+    if number is None or m.group(1) is None:
+        return number
+    words = index["game_info"].get(index["meta"][number][1], {}).get("number_words", ())
+    return number if m.group(1) in words else None
 
 
 def first_stage(query: str, game: str | None = None, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Stage:

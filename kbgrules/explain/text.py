@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 LANGS = ("en", "ko", "fr", "vi", "de", "es")
 LANG_NAMES = {"en": "English", "ko": "Korean", "fr": "French", "vi": "Vietnamese", "de": "German", "es": "Spanish"}
-INDEX_VERSION = 6  # of rules_data/explain-index.json; a shipped index of another version is rebuilt
+INDEX_VERSION = 7  # of rules_data/explain-index.json; a shipped index of another version is rebuilt
 CONCEPT = "~"  # concept terms start with this; words never do
 WEAK_SIGN = 0.25  # how much a game word the other game's texts also use says about the game
 

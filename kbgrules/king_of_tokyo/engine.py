@@ -12,8 +12,9 @@ if TYPE_CHECKING:
     from typing import Any
 
     from kbgrules.core.data import Resolved
+    from kbgrules.core.entries import Entry, Picture
     from kbgrules.core.logfile import GameText
-    from kbgrules.core.model import Ruleset
+    from kbgrules.core.model import OverlayInfo, Ruleset
     from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
     from kbgrules.king_of_tokyo.game import KingOfTokyoGame
@@ -66,6 +67,36 @@ class KingOfTokyoEngine:
         from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
 
         return simulate_king_of_tokyo(players, seed, edition, variants, names, rules_dirs)
+
+    def reference_entries(self, prefix: str, editions: Sequence[tuple[OverlayInfo, Ruleset]],
+                          variants: Sequence[tuple[OverlayInfo, Ruleset]]) -> list[Entry]:
+        """The entries of the game's own tables (beyond its rules, FAQ and components), given its
+        rulesets per edition (the default first) and per variant."""
+        from kbgrules.king_of_tokyo.entries import reference_entries
+
+        return reference_entries(prefix, editions, variants)
+
+    @property
+    def reference_pages(self) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+        """The site's pages for those tables: (page name, title, entry kinds)."""
+        from kbgrules.king_of_tokyo.entries import PAGES
+
+        return PAGES
+
+
+    @property
+    def number_words(self) -> tuple[str, ...]:
+        """Words before the number of an entry found by its number (``domino 37``)."""
+        from kbgrules.king_of_tokyo.entries import NUMBER_WORDS
+
+        return NUMBER_WORDS
+
+
+    def reference_pictures(self, rs: Ruleset) -> dict[str, Picture]:
+        """The entries the site draws, by id."""
+        from kbgrules.king_of_tokyo.entries import reference_pictures
+
+        return reference_pictures(rs)
 
 
 ENGINE = KingOfTokyoEngine()

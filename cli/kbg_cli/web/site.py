@@ -12,6 +12,7 @@ the same second-stage weights, shipped as ``search-index.js``.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -24,17 +25,11 @@ from kbgrules.explain.text import LANG_NAMES
 
 from . import render, static, svg
 
-GAME_SHORT = {"kingdomino": "kd", "king-of-tokyo": "kot"}
-# the pages of a game: (page suffix, title, entry kinds it holds); an entry goes to the first that takes it
-PAGES = {
-    "kingdomino": [("rules", "Rules", ("rule", "edition", "variant", "option")), ("faq", "FAQ", ("faq",)),
-                   ("dominoes", "Dominoes", ("domino",)), ("components", "Components", ("component", "terrain")),
-                   ("setup", "Setup by player count", ())],
-    "king-of-tokyo": [("rules", "Rules", ("rule", "edition", "variant", "option")), ("faq", "FAQ", ("faq",)),
-                      ("cards", "Power cards", ("card",)), ("evolutions", "Evolutions (Power Up!)", ("evolution",)),
-                      ("tiles", "Wickedness tiles (Dark Edition)", ("tile",)),
-                      ("components", "Components", ("component",)), ("setup", "Setup by player count", ())],
-}
+# a game's pages: (page suffix, title, entry kinds it holds); an entry goes to the first that takes it.
+# Rules and FAQ first, then the pages of the game's own tables (its engine's reference_pages), then
+# these if the game has not named them
+FIRST = [("rules", "Rules", ("rule", "edition", "variant", "option")), ("faq", "FAQ", ("faq",))]
+LAST = [("components", "Components", ("component",)), ("setup", "Setup by player count", ())]
 KIND_WORDS = {"edition": "Editions", "variant": "Variants", "option": "Options"}
 
 
@@ -50,16 +45,17 @@ def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
     meta: list[list[str]] = index["meta"]
     where: dict[str, str] = {}  # entry id -> page file
     plan: list[tuple[str, str, str, str, list[str]]] = []  # (file, game, suffix, title, ids)
-    for gid, pages in PAGES.items():
-        if gid not in games:
-            continue
+    info = index.get("game_info") or {}
+    for gid in games:
+        own = [(str(p[0]), str(p[1]), tuple(p[2])) for p in info.get(gid, {}).get("pages", ())]
+        pages = [*FIRST, *own, *(p for p in LAST if p[0] not in {q[0] for q in own})]
         for suffix, title, kinds in pages:
             ids = [m[0] for m in meta if m[1] == gid and m[2] in kinds and m[0] not in where]
             name = f"{gid}-{suffix}.html"
             where.update(dict.fromkeys(ids, name))
             plan.append((name, gid, suffix, title, ids))
     nav = [{"game": games[gid].name, "pages": [{"file": f, "title": t} for f, g, _, t, _ in plan if g == gid]}
-           for gid in PAGES if gid in games]
+           for gid in games]
     written: list[str] = []
 
     def write(name: str, text: str) -> None:
@@ -77,13 +73,14 @@ def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
                                    "game": games[gid], "groups": _groups(shown, suffix)}
         if suffix == "setup":
             context["setup"] = _setup(games[gid], rules_dirs)
-        if suffix == "dominoes":
-            context["pictures"] = _domino_pictures(rules_dirs)
+        pictures = _pictures(gid, ids, rules_dirs)
+        if pictures:
+            context["pictures"] = pictures
         write(name, render("site/page.html.j2", **context))
     write("glossary.html", render("site/glossary.html.j2", title="Glossary", nav=nav, here="glossary.html",
                                   glossaries=_glossaries(games, rules_dirs), langs=LANG_NAMES))
     write("index.html", render("site/index.html.j2", title="kbg rules reference", nav=nav, here="index.html",
-                               games=[games[g] for g in PAGES if g in games], count=len(where)))
+                               games=list(games.values()), count=len(where)))
     links = {i: f"{where[i]}#{i}" for i in where}
     write("search-index.js", "window.KBG_INDEX = " + json.dumps(search_index(index), ensure_ascii=False,
                                                                 separators=(",", ":"))
@@ -173,27 +170,23 @@ def _fact(value: Any) -> str:
     return str(value)
 
 
-def _domino_pictures(rules_dirs: RulesDirs) -> dict[str, Any]:
-    rs = kbgrules.load("kingdomino", rules_dirs=rules_dirs)
-    palette = {t.letter: t.colour or "#cccccc" for t in rs.terrains}
-    names = {t.letter: t.name for t in rs.terrains}
-    letter = {t.id: t.letter for t in rs.terrains}
-    out = {}
-    for d in rs.dominoes:
-        row = " ".join(f"{letter[h.terrain]}{h.crowns or ''}" for h in (d.first, d.second))
-        out[f"kd.domino.{d.number}"] = svg.kingdom([row], palette, names, None, f"Domino {d.number}")
-    return out
+def _pictures(gid: str, ids: list[str], rules_dirs: RulesDirs) -> dict[str, Any]:
+    """The pictures of a page's entries that the game draws (a domino's two squares), as SVG."""
+    from kbgrules.core.registry import engine_of
+
+    rs = kbgrules.load(gid, rules_dirs=rules_dirs)
+    drawn = engine_of(gid, [os.fspath(d) for d in rules_dirs]).reference_pictures(rs)
+    return {i: svg.kingdom(list(p.rows), dict(p.palette), dict(p.names), None, p.title)
+            for i, p in drawn.items() if i in ids}
 
 
 def _glossaries(games: dict[str, Any], rules_dirs: RulesDirs) -> list[dict[str, Any]]:
     out = []
-    for gid in PAGES:
-        if gid not in games:
-            continue
+    for gid in games:
         data = kbgrules.load(gid, rules_dirs=rules_dirs).data.get("glossary") or {}
         rows = [{"concept": cid, "note": c.get("note"),
                  "words": {lang: ", ".join(c.get("words", {}).get(lang, ())) for lang in LANG_NAMES}}
                 for cid, c in data.items()]
-        out.append({"game": games[gid].name, "anchor": GAME_SHORT[gid], "rows": rows})
+        out.append({"game": games[gid].name, "anchor": games[gid].short, "rows": rows})
     return out
 

@@ -106,7 +106,7 @@ var KbgSearch = (function () {
   const COUNT_FACE = new RegExp(`(?<![${W}])([3-8])[${WS}]*(?:x[${WS}]*)?(?:of[${WS}]+|de[${WS}]+|des[${WS}]+)?`
     + `([1-3])(?:s|'s|er)?(?![${W}])`, "gu");
   const FRENCH_ELISION = new RegExp(`(?<![${W}])(?:qu|l|d|j|n|s|c)['’][${W}]`, "u");
-  const DOMINO = new RegExp(`^(?:domino|tile|#)?[${WS}]*#?(\\p{Nd}{1,2})$`, "u");
+  const NUMBERED = new RegExp(`^(?:(\\p{L}+)[${WS}]*)?#?[${WS}]*(\\p{Nd}{1,3})$`, "u");
   const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\udc80-\udcff]/u;
   const ASCII = /^[\x00-\x7f]*$/;
 
@@ -610,10 +610,13 @@ var KbgSearch = (function () {
       const i = ids.get(lower);
       return result(query, [hitOf(p, i, 1.0, [["id", 100.0]])], true, lang, meta[i][1]);
     }
-    const dm = DOMINO.exec(lower);
-    if (dm && ids.has(`kd.domino.${digitValue(dm[1])}`)) {
-      const i = ids.get(`kd.domino.${digitValue(dm[1])}`);
-      return result(query, [hitOf(p, i, 1.0, [["domino", 100.0]])], true, lang, "kingdomino");
+    const nm = NUMBERED.exec(lower);  // an entry named by its number: rank.numbered
+    const n = nm ? (index.numbered || {})[String(digitValue(nm[2]))] : undefined;
+    if (n !== undefined) {
+      const words = ((index.game_info || {})[meta[n][1]] || {}).number_words || [];
+      if (nm[1] === undefined || words.includes(nm[1])) {
+        return result(query, [hitOf(p, n, 1.0, [["number", 100.0]])], true, lang, meta[n][1]);
+      }
     }
     const [stage, first, allowed] = firstStage(query, q, index, p, a, lang, game);
     return rerank(stage, first, allowed, limit, modelOf(index));

@@ -10,7 +10,8 @@
     status.textContent = "The search could not start; every entry is on the pages below.";
     return;
   }
-  var games = {"kingdomino": "Kingdomino", "king-of-tokyo": "King of Tokyo"};
+  var games = {};  // id -> name, from the index
+  Object.keys(window.KBG_INDEX.game_info || {}).forEach(function (id) { games[id] = window.KBG_INDEX.game_info[id].name; });
 
   function show(query) {
     list.textContent = "";
