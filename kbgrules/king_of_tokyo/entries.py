@@ -4,9 +4,10 @@ the Dark Edition's wickedness tiles and the Power Up! evolutions."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from kbgrules.core.entries import Entry, Picture
-from kbgrules.core.model import OverlayInfo, Ruleset
+from kbgrules.core.model import OverlayInfo, Ruleset, Source
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 
 PAGES = (("cards", "Power cards", ("card",)), ("evolutions", "Evolutions (Power Up!)", ("evolution",)),
@@ -14,8 +15,8 @@ PAGES = (("cards", "Power cards", ("card",)), ("evolutions", "Evolutions (Power 
 NUMBER_WORDS: tuple[str, ...] = ()  # no entry is found by a number
 
 
-def _sources(items: Sequence[object]) -> list[dict[str, object]]:
-    return [{"doc": s.doc, "section": s.section, "edition": s.edition} for s in items]  # type: ignore[attr-defined]
+def _sources(items: Sequence[Source]) -> list[dict[str, Any]]:
+    return [{"doc": s.doc, "section": s.section, "edition": s.edition} for s in items]
 
 
 def reference_entries(prefix: str, editions: Sequence[tuple[OverlayInfo, Ruleset]],
