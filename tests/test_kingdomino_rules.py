@@ -279,16 +279,10 @@ def test_the_checker_reports_the_first_of_the_placement_problems(seed: int, x: i
 
     rng = random.Random(seed)
     game = kbgrules.new_game("kingdomino", ["Ann", "Bob"])
-    deck = game.state.remaining_deck()
-    rng.shuffle(deck)
     for _ in range(rng.randrange(40)):
         if game.is_over():
             break
-        if game.state.is_chance():
-            game.push(game.parse_move("deal " + " ".join(map(str, deck[:4]))))
-            del deck[:4]
-        else:
-            game.push(rng.choice(game.legal_moves()))
+        game.push(game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_moves()))
     k = game.kingdom("Ann")
     a, b = (x, y), (x + d[0], y + d[1])
     problems = k.placement_problems(KD.domino(number), a, b)

@@ -43,7 +43,8 @@ class KingdominoEngine:
         from kbgrules.kingdomino.state import KingdominoState
 
         assert isinstance(rs, KingdominoRuleset) and isinstance(state, KingdominoState)
-        return KingdominoGame(rs, report.players, state=state, moves=state.history)
+        # the state's ruleset: LoggedGame.ruleset() keeps only the last of several @variant tags
+        return KingdominoGame(state.rs, report.players, state=state, moves=state.history)
 
     def new_game(self, rs: Ruleset, players: Sequence[str]) -> KingdominoGame:
         from kbgrules.kingdomino.game import KingdominoGame

@@ -15,19 +15,64 @@ DrawKings(order=(0, 1, 1, 0))
 False
 >>> game.pop() == move
 True
+
+Chance moves are moves too: :meth:`KingdominoGame.is_chance` says one comes next,
+:meth:`~KingdominoGame.chance_outcomes` lists them with their probabilities and
+:meth:`~KingdominoGame.sample_chance` draws one. A bot plays a whole game from the set-up:
+
+>>> import random
+>>> rng = random.Random(1)
+>>> game = kbgrules.new_game("kingdomino", ["Ann", "Bob"])
+>>> while not game.is_over():
+...     game.push(game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_moves()))
+>>> len(game.moves), game.outcome().winners
+(55, ('Bob',))
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import islice
+from typing import TYPE_CHECKING
 
-from kbgrules.core.logfile import Event, LogSyntaxError
+from kbgrules.core.logfile import Event, LogSyntaxError, lines
 from kbgrules.errors import AmbiguousMoveError, IllegalMoveError, KbgError
 from kbgrules.kingdomino.kingdom import Cell, Kingdom, cell_name
 from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset
-from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Outcome, Place
+from kbgrules.kingdomino.state import (
+    Action,
+    Claim,
+    Deal,
+    Discard,
+    DrawKings,
+    KingdominoState,
+    Outcome,
+    Place,
+    Undo,
+)
+
+if TYPE_CHECKING:
+    import random
+
+    from kbgrules.kingdomino.log import Parsed
 
 Move = Action
+
+
+def move_line(players: Sequence[str], size: int, move: Move) -> str:
+    """``move`` as a log line, the players named from ``players``, cells on the board of ``size``."""
+    if isinstance(move, Deal):
+        return "deal " + " ".join(map(str, move.numbers))
+    if isinstance(move, DrawKings):
+        return "kings " + " ".join(players[p] for p in move.order)
+    if isinstance(move, Claim):
+        return f"{players[move.player]} claim {move.number}"
+    if isinstance(move, Place):
+        return f"{players[move.player]} place {move.number} {cell_name(move.first, size)} " \
+               f"{cell_name(move.second, size)}"
+    if isinstance(move, Discard):
+        return f"{players[move.player]} discard {move.number}"
+    raise TypeError(f"not a Kingdomino move: {move!r}")
 
 
 class KingdominoGame:
@@ -36,13 +81,14 @@ class KingdominoGame:
     :meth:`position_text`. Players are named; moves are the values of
     :mod:`kbgrules.kingdomino.state` (``Claim``, ``Place`` with castle-relative cells...), written
     and read in the log notation (``Ann place 20 f5 g5``). Chance events (a ``deal``, the draw of
-    ``kings``) are moves too, pushed by whoever runs the game."""
+    ``kings``) are moves too, pushed by whoever runs the game: :meth:`is_chance`,
+    :meth:`chance_outcomes`, :meth:`sample_chance`."""
 
     def __init__(self, rs: KingdominoRuleset, players: Sequence[str], *, state: KingdominoState | None = None,
                  moves: Sequence[Move] = ()) -> None:
         self.rs = rs
         self._state = state if state is not None else KingdominoState(rs, players)
-        self._stack: list[KingdominoState] = []
+        self._undo: list[Undo] = []  # one record per move pushed here (not those of a replayed log)
         self.moves: list[Move] = list(moves)  # the moves pushed so far (a replayed log's, too)
 
     # ---------------------------------------------------------------- reading the game
@@ -75,15 +121,49 @@ class KingdominoGame:
         return self._state.outcome() if self._state.is_terminal() else None
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move of the player to move (none at a chance event: push the deal)."""
-        return self._state.legal_actions()
+        """Every legal move of the player to move (none at a chance event: push a chance outcome)."""
+        st = self._state
+        return [] if st.kings_due() else st.legal_actions()
+
+    def is_chance(self) -> bool:
+        """Whether chance moves next: the deal of a line, or the draw of kings after the first deal.
+        (A log may leave the draw out; then the first claims come in any order, and :meth:`push`
+        takes them here too.)"""
+        st = self._state
+        return st.is_chance() or st.kings_due()
+
+    def chance_outcomes(self) -> Sequence[tuple[Move, float]]:
+        """At a chance event every outcome with its probability; empty elsewhere. A deal is any
+        ``line_size`` of the dominoes not dealt yet, each deal 1/C(n, line_size): a lazy sequence
+        (:class:`kbgrules.kingdomino.chance.Deals`), not a list of 194,580 deals. The draw of
+        kings is every order of the kings by owner, all as likely (A, B, B, A with the snake option)."""
+        from kbgrules.kingdomino.chance import deals, king_draws
+
+        st = self._state
+        if st.is_chance():
+            return deals(st)
+        if st.kings_due():
+            return king_draws(st)
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        """One chance outcome, drawn by its probability (a deal without listing them all)."""
+        from kbgrules.kingdomino.chance import deals, sample_kings
+
+        st = self._state
+        if st.is_chance():
+            return deals(st).sample(rng)
+        if st.kings_due():
+            return sample_kings(st, rng)
+        raise KbgError(f"no chance event now: {st.expected()} comes next", code="no-chance")
 
     def is_legal(self, move: Move) -> bool:
         """Whether :meth:`push` would accept ``move`` now."""
         try:
-            self._state.copy().apply(move)
+            record = self._state.apply_undoable(move)
         except IllegalMoveError:
             return False
+        self._state.undo(record)
         return True
 
     def placement_problems(self, player: str, domino: int | Domino | tuple[Half, Half] | tuple[str, str],
@@ -129,90 +209,137 @@ class KingdominoGame:
     def push(self, move: Move) -> None:
         """Play ``move``; an illegal one raises :class:`~kbgrules.errors.IllegalMoveError` (with its
         code, rule id and message) and changes nothing."""
-        before = self._state.copy()
-        self._state.apply(move)
-        self._stack.append(before)
+        self._undo.append(self._state.apply_undoable(move))
         self.moves.append(move)
 
     def parse_move(self, text: str) -> Move:
         """The move a log line names (``Ann place 20 f5 g5``, ``deal 1 2 3 4``). ``Ann place 20 f5``,
         with one cell, is the placement with its first half there, when only one is legal
         (:class:`~kbgrules.errors.AmbiguousMoveError` otherwise)."""
-        from kbgrules.kingdomino.log import Parsed, Parser
+        from kbgrules.kingdomino.log import Parsed
 
-        words = text.split()
-        if len(words) == 4 and words[1] == "place" and words[0] in self.players:
-            return self._short_place(words)
-        try:
-            item = Parser("<move>", self.rs, self.players).parse(Event.from_text(1, " ".join(words)))
-        except IndexError:
-            raise LogSyntaxError("an empty move", 1) from None
+        item = self._read(text)
         if isinstance(item, Parsed):
             raise LogSyntaxError(f"{text.strip()!r} is a {item.kind} statement, not a move", 1)
         return item
 
-    def push_text(self, text: str) -> Move:
-        """Read one log line and play it; returns the move."""
-        move = self.parse_move(text)
-        self.push(move)
-        return move
+    def push_text(self, text: str) -> Move | None:
+        """Read one log line and play it; returns the move. A checkpoint (``expect score Ann 12``,
+        ``expect winner Bob``, ``expect kingdom Ann`` with the grid on the next, indented lines) is
+        checked instead, as ``kbg check`` checks it: one that fails raises its
+        :class:`~kbgrules.errors.IllegalMoveError` (``kd-checkpoint``); one that holds returns None
+        and changes nothing (it is not a move: :attr:`moves` and :meth:`pop` do not see it)."""
+        from kbgrules.kingdomino.log import Parsed, check_checkpoint
+
+        item = self._read(text)
+        if isinstance(item, Parsed):
+            if item.kind != "expect":
+                raise LogSyntaxError(f"{text.strip()!r} is a {item.kind} statement, not a move", 1)
+            check_checkpoint(self._state, item)
+            return None
+        self.push(item)
+        return item
+
+    def _read(self, text: str) -> Move | Parsed:
+        """A move or a statement from one log line (and the indented grid rows under it)."""
+        from kbgrules.kingdomino.log import Parser
+
+        first, *rest = lines(text.strip("\r\n")) or [""]
+        block = [(i, row) for i, row in enumerate(rest, 2) if row.strip()]
+        words = first.split()
+        if len(words) == 4 and words[1] == "place" and words[0] in self.players and not block:
+            return self._short_place(words)
+        if not words:
+            raise LogSyntaxError("an empty move", 1)
+        event = Event.from_text(1, " ".join(words))
+        if block:
+            if "kingdom" not in words[:2]:
+                raise LogSyntaxError("only a kingdom grid may be indented under an event", 1)
+            event.block = block
+        return Parser("<move>", self.rs, self.players).parse(event)
 
     def move_text(self, move: Move) -> str:
         """``move`` in the log notation."""
-        names, size = self.players, self.rs.kingdom_size
-        if isinstance(move, Deal):
-            return "deal " + " ".join(map(str, move.numbers))
-        if isinstance(move, DrawKings):
-            return "kings " + " ".join(names[p] for p in move.order)
-        if isinstance(move, Claim):
-            return f"{names[move.player]} claim {move.number}"
-        if isinstance(move, Place):
-            return f"{names[move.player]} place {move.number} {cell_name(move.first, size)} " \
-                   f"{cell_name(move.second, size)}"
-        if isinstance(move, Discard):
-            return f"{names[move.player]} discard {move.number}"
-        raise TypeError(f"not a Kingdomino move: {move!r}")
+        return move_line(self.players, self.rs.kingdom_size, move)
 
     def pop(self) -> Move:
         """Take back the last move pushed; returns it."""
-        if not self._stack:
+        if not self._undo:
             raise KbgError("no move to take back", code="no-move")
-        self._state = self._stack.pop()
+        self._state.undo(self._undo.pop())
         return self.moves.pop()
 
     def copy(self) -> KingdominoGame:
         """An independent copy (its moves can be taken back too)."""
         other = KingdominoGame(self.rs, self.players, state=self._state.copy(), moves=self.moves)
-        other._stack = [s.copy() for s in self._stack]
+        other._undo = self._undo.copy()  # the records are never changed: they can be shared
         return other
 
     # ---------------------------------------------------------------- positions
 
     def position_text(self) -> str:
-        """A log that starts here: the headers and, past the start, a ``@start position`` block
-        (docs/log-format.md). Kingdomino positions are stated between two rounds: after every king
-        has claimed a domino of the latest line, before the next deal."""
+        """A log that starts here (docs/log-format.md): the headers, then, past the first round, a
+        ``@start position`` block stating the game as the current round began (the kingdoms, the
+        dominoes dealt, who stands on the line to place), then the moves of the round so far. So
+        any moment can be stated: between two rounds there are no moves after the position; in the
+        first round there is no position, only the first deal, the draw of kings and the claims."""
         from kbgrules.kingdomino.kingdom import letters
 
-        st, rs = self._state, self.rs
+        st, rs, names = self._state, self.rs, self.players
         head = ["@game kingdomino", f"@edition {rs.edition.id}", *(f"@variant {v.id}" for v in rs.variants),
-                "@players " + " ".join(self.players)]
-        if st.lines_dealt == 0:
-            return "\n".join(head) + "\n"
-        between = st.phase == "deal" or (st.phase == "turn" and st.turn == 0 and st.step == "place"
-                                         and not st.next)
-        if not between or st.phase == "first":
-            raise KbgError("a Kingdomino position is stated between two rounds (every king on a domino of the "
-                           f"latest line, before the next deal); now: {st.expected()}", code="kd-position-moment")
-        out = [f"{name} kingdom\n" + "\n".join("    " + row for row in k.grid_text(letters(rs)).splitlines())
-               for name, k in zip(self.players, st.kingdoms, strict=True)]
-        out += [f"{name} discards {k.discards}" for name, k in zip(self.players, st.kingdoms, strict=True)
-                if k.discards]
-        dealt = sorted(st.dealt, key=lambda n: (st.dealt[n], n))
+                "@players " + " ".join(names)]
+        kingdoms, moves = self._round_so_far()
+        lines = [self.move_text(m) for m in moves]
+        if kingdoms is None:
+            return "\n".join([*head, *lines]) + "\n"
+        codes = letters(rs)
+        out = [f"{name} kingdom\n" + "\n".join("    " + row for row in k.grid_text(codes).splitlines())
+               for name, k in zip(names, kingdoms, strict=True)]
+        out += [f"{name} discards {k.discards}" for name, k in zip(names, kingdoms, strict=True) if k.discards]
+        dealt = sorted((n for n in st.dealt if n not in st.next), key=lambda n: (st.dealt[n], n))
         out.append("out " + " ".join(map(str, dealt)))
         owner = st.king_owner
-        out.append("line " + " ".join(f"{n}:{self.players[owner[st.current_claims[n]]]}" for n in st.current))
-        return "\n".join([*head, "@start position", *out]) + "\n"
+        out.append("line " + " ".join(f"{n}:{names[owner[st.current_claims[n]]]}" for n in st.current))
+        return "\n".join([*head, "@start position", *out, *lines]) + "\n"
+
+    def _round_so_far(self) -> tuple[list[Kingdom] | None, list[Move]]:
+        """The kingdoms as the current round began (None: the game began with it, at the set-up),
+        and the moves made since."""
+        st = self._state
+        if st.phase == "deal":
+            return (st.kingdoms if st.lines_dealt else None), []
+        if st.phase == "first":
+            moves: list[Move] = [Deal(tuple(st.next))]
+            if st.first_order is not None:
+                moves.append(DrawKings(tuple(st.king_owner[k] for k in st.first_order)))
+            moves += [Claim(st.king_owner[k], n) for n, k in st.next_claims.items()]
+            return None, moves
+        acted = st.order[:st.turn + (st.phase == "turn" and st.step == "claim")]
+        moves = [Deal(tuple(st.next))] if st.next else []
+        claimed = {k: n for n, k in st.next_claims.items()}
+        placed = [0] * len(self.players)
+        discarded = [0] * len(self.players)
+        for king in acted:
+            p = st.king_owner[king]
+            n = st.king_domino(king)
+            k = st.kingdoms[p]
+            if n in k.placed:
+                at = len(k.cells) - 2 * (len(k.placed) - k.placed.index(n))  # placed squares come in pairs, in order
+                first, second = islice(k.cells, at, at + 2)
+                moves.append(Place(p, n, first, second))
+                placed[p] += 1
+            else:
+                moves.append(Discard(p, n))
+                discarded[p] += 1
+            if king in claimed:
+                moves.append(Claim(p, claimed[king]))
+        kingdoms = []
+        for k, m, d in zip(st.kingdoms, placed, discarded, strict=True):
+            cells = dict(islice(k.cells.items(), len(k.cells) - 2 * m))
+            xs, ys = [x for x, _ in cells], [y for _, y in cells]
+            kingdoms.append(k._copy(cells, k.placed[:len(k.placed) - m], (min(xs), max(xs), min(ys), max(ys)),
+                                    k.discards - d))
+        return kingdoms, moves
 
     # ---------------------------------------------------------------- helpers
 

@@ -136,11 +136,13 @@ def _property_order(p: Property) -> tuple[int, int, int, str]:
 class Kingdom:
     """One player's kingdom: the castle at (0, 0) and the squares placed around it."""
 
-    __slots__ = ("castle_wild", "cells", "diagonal", "discards", "maxx", "maxy", "min_edges", "minx", "miny",
-                 "placed", "size")
+    __slots__ = ("castle_wild", "cells", "diagonal", "discards", "letters", "maxx", "maxy", "min_edges", "minx",
+                 "miny", "placed", "size")
 
-    def __init__(self, size: int = 5, *, castle_wild: bool = True, min_edges: int = 1, diagonal: bool = False) -> None:
+    def __init__(self, size: int = 5, *, castle_wild: bool = True, min_edges: int = 1, diagonal: bool = False,
+                 letters: Mapping[str, str] | None = None) -> None:
         self.size = size
+        self.letters = letters  # terrain id -> grid letter, for rows() and str(); None: the ids' initials
         self.castle_wild = castle_wild
         self.min_edges = min_edges
         self.diagonal = diagonal
@@ -153,7 +155,7 @@ class Kingdom:
     def for_rules(cls, rs: KingdominoRuleset) -> Kingdom:
         """An empty kingdom under the ruleset's placement parameters (size, castle, matching edges)."""
         return cls(rs.kingdom_size, castle_wild=rs.castle_wild, min_edges=rs.min_matching_edges,
-                   diagonal=rs.diagonal_connects)
+                   diagonal=rs.diagonal_connects, letters=letters(rs))
 
     def copy(self) -> Kingdom:
         return self._copy(self.cells.copy(), self.placed.copy(), (self.minx, self.maxx, self.miny, self.maxy),
@@ -164,6 +166,7 @@ class Kingdom:
         """A kingdom with this one's parameters and the given contents (no __init__: copies are frequent)."""
         k = Kingdom.__new__(Kingdom)
         k.size, k.castle_wild, k.min_edges, k.diagonal = self.size, self.castle_wild, self.min_edges, self.diagonal
+        k.letters = self.letters
         k.cells, k.placed, k.discards = cells, placed, discards
         k.minx, k.maxx, k.miny, k.maxy = box
         return k
@@ -418,8 +421,11 @@ class Kingdom:
         r = (self.size - 1) // 2
         return max(-self.minx, self.maxx, -self.miny, self.maxy) <= r
 
-    def rows(self, letters: Mapping[str, str]) -> list[list[str]]:
-        """The bounding box as rows of cell codes, top row first: ``W1``, ``C``, ``.``."""
+    def rows(self, letters: Mapping[str, str] | None = None) -> list[list[str]]:
+        """The bounding box as rows of cell codes, top row first: ``W1``, ``C``, ``.``; the letters
+        are ``letters`` (terrain id -> letter), else the kingdom's own (see :meth:`for_rules`)."""
+        if letters is None:
+            letters = self.letters if self.letters is not None else _initials(self)
         out = []
         for y in range(self.maxy, self.miny - 1, -1):
             row = []
@@ -434,8 +440,25 @@ class Kingdom:
             out.append(row)
         return out
 
-    def grid_text(self, letters: Mapping[str, str]) -> str:
+    def grid_text(self, letters: Mapping[str, str] | None = None) -> str:
+        """The kingdom in the grid format of ``kbg score`` and of the logs' ``NAME kingdom``."""
         return "\n".join(" ".join(f"{c:<2}" for c in row).rstrip() for row in self.rows(letters))
+
+    def __str__(self) -> str:
+        """The grid with the log's column letters and row numbers around it, as ``kbg check`` prints it."""
+        rows = self.rows()
+        off = board_offset(self.size)
+        head = "     " + "  ".join(chr(ord("a") + x + off) for x in range(self.minx, self.maxx + 1))
+        lines = [f"{y + off + 1:>3}  " + " ".join(f"{c:<2}" for c in row)
+                 for y, row in zip(range(self.maxy, self.miny - 1, -1), rows, strict=True)]
+        return "\n".join(line.rstrip() for line in (head, *lines))
+
+    def __repr__(self) -> str:
+        return f"<Kingdom {self.width}x{self.height}, {len(self.cells) - 1} squares, {self.discards} discards>"
+
+
+def _initials(k: Kingdom) -> dict[str, str]:
+    return {sq.terrain: sq.terrain[:1].upper() for sq in k.cells.values()}
 
 
 def legal_placements(kingdom: Kingdom, domino: Domino | tuple[Half, Half]) -> list[tuple[Cell, Cell]]:

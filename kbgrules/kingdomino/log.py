@@ -311,6 +311,36 @@ def final_json(state: KingdominoState) -> dict[str, Any]:
     }
 
 
+def check_checkpoint(st: KingdominoState, p: Parsed) -> None:
+    """Compare the checkpoint ``p`` (``expect score``, ``winner``, ``kingdom``) with the game ``st``;
+    a disagreement raises the violation ``kd-checkpoint``, as ``kbg check`` reports it."""
+    rs, players = st.rs, st.players
+    name = players[p.player] if p.player is not None else ""
+    if p.what == "score":
+        assert p.player is not None
+        actual = st.scores()[p.player].total
+        if actual != p.values[0]:
+            raise violation(rs, "kd-checkpoint", what=f"{name}'s score", stated=p.values[0], actual=actual)
+    elif p.what == "winner":
+        named = sorted(players[i] for i in p.values)
+        if not st.is_terminal():
+            raise violation(rs, "kd-checkpoint", what="the winner", stated=", ".join(named),
+                            actual=f"no winner yet ({st.expected()} comes next)")
+        winners = sorted(st.outcome().winners)
+        if named != winners:
+            raise violation(rs, "kd-checkpoint", what="the winners", stated=", ".join(named),
+                            actual=", ".join(winners))
+    elif p.what == "kingdom":
+        assert p.player is not None and p.kingdom is not None
+        mine = st.kingdoms[p.player]
+        if not same_kingdom(mine, p.kingdom):
+            diff = sorted({c for c, _ in set(mine.cells.items()) ^ set(p.kingdom.cells.items())})
+            where = cell_name(diff[0], mine.size) if diff else "?"
+            rows = " / ".join(" ".join(r) for r in mine.rows(letters(rs)))
+            raise violation(rs, "kd-checkpoint", what=f"{name}'s kingdom",
+                            stated=f"a different kingdom (first difference at {where})", actual=rows)
+
+
 class Replay:
     def __init__(self, file: str, rs: KingdominoRuleset, players: tuple[str, ...], report: GameReport) -> None:
         self.file = file
@@ -325,31 +355,7 @@ class Replay:
         self.report.stop(ev.line, _fail_col(ev, item, exc), ev.col, exc.code, exc.rule, exc.message)
 
     def checkpoint(self, p: Parsed) -> None:
-        st = self.state
-        name = self.players[p.player] if p.player is not None else ""
-        if p.what == "score":
-            assert p.player is not None
-            actual = st.scores()[p.player].total
-            if actual != p.values[0]:
-                raise violation(self.rs, "kd-checkpoint", what=f"{name}'s score", stated=p.values[0], actual=actual)
-        elif p.what == "winner":
-            named = sorted(self.players[i] for i in p.values)
-            if not st.is_terminal():
-                raise violation(self.rs, "kd-checkpoint", what="the winner", stated=", ".join(named),
-                                actual=f"no winner yet ({st.expected()} comes next)")
-            winners = sorted(st.outcome().winners)
-            if named != winners:
-                raise violation(self.rs, "kd-checkpoint", what="the winners", stated=", ".join(named),
-                                actual=", ".join(winners))
-        elif p.what == "kingdom":
-            assert p.player is not None and p.kingdom is not None
-            mine = st.kingdoms[p.player]
-            if not same_kingdom(mine, p.kingdom):
-                diff = sorted(set(mine.cells.items()) ^ set(p.kingdom.cells.items()))
-                where = cell_name(diff[0][0], mine.size) if diff else "?"
-                rows = " / ".join(" ".join(r) for r in mine.rows(letters(self.rs)))
-                raise violation(self.rs, "kd-checkpoint", what=f"{name}'s kingdom",
-                                stated=f"a different kingdom (first difference at {where})", actual=rows)
+        check_checkpoint(self.state, p)
 
     def apply_position(self, items: list[Parsed]) -> None:
         """Set up the stated position; an impossible one raises (statement, error)."""

@@ -123,7 +123,7 @@ def grid_to_kingdom(
         if len(castles) > 1:
             warn("grid-castles", f"the grid has {len(castles)} castles; a kingdom has one")
     kingdom = Kingdom(size, castle_wild=rs.castle_wild, min_edges=rs.min_matching_edges,
-                      diagonal=rs.diagonal_connects)
+                      diagonal=rs.diagonal_connects, letters={t.id: t.letter for t in rs.terrains})
     kingdom.cells = {}
     for (r, c), v in values.items():
         kingdom.cells[(c - origin[1], origin[0] - r)] = v

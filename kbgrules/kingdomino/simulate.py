@@ -8,26 +8,13 @@ from collections.abc import Sequence
 
 from kbgrules.core.logfile import FORMAT_VERSION
 from kbgrules.core.simulate import DEFAULT_NAMES
-from kbgrules.kingdomino.kingdom import cell_name
-from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place
+from kbgrules.kingdomino.game import move_line
+from kbgrules.kingdomino.state import Action, Deal, DrawKings, KingdominoState
 
 
 def action_text(state: KingdominoState, action: Action) -> str:
     """One log line for ``action``."""
-    names = state.players
-    size = state.rs.kingdom_size
-    if isinstance(action, Deal):
-        return "deal " + " ".join(map(str, action.numbers))
-    if isinstance(action, DrawKings):
-        return "kings " + " ".join(names[p] for p in action.order)
-    if isinstance(action, Claim):
-        return f"{names[action.player]} claim {action.number}"
-    if isinstance(action, Place):
-        return f"{names[action.player]} place {action.number} {cell_name(action.first, size)} " \
-               f"{cell_name(action.second, size)}"
-    if isinstance(action, Discard):
-        return f"{names[action.player]} discard {action.number}"
-    raise TypeError(action)
+    return move_line(state.players, state.rs.kingdom_size, action)
 
 
 def play_kingdomino(state: KingdominoState, rng: random.Random) -> list[str]:

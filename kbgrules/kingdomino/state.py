@@ -138,6 +138,7 @@ class KingdominoState:
         from kbgrules.kingdomino.kingdom import CASTLE
 
         shared: dict[int, Any] = {id(x): x for x in (self.rs, self.dominoes, self.row, CASTLE, *self.history)}
+        shared.update((id(k.letters), k.letters) for k in self.kingdoms if k.letters is not None)
         if self._scores is not None:
             shared.update((id(s), s) for s in self._scores[1])
         return deepcopy(self, memo=shared)
@@ -148,8 +149,12 @@ class KingdominoState:
         return self.phase == "over"
 
     def is_chance(self) -> bool:
-        """A chance event comes next: a deal, or (optionally) the draw of kings for the first claims."""
+        """A deal comes next (the draw of kings, which a log may leave out, is :meth:`kings_due`)."""
         return self.phase == "deal"
+
+    def kings_due(self) -> bool:
+        """The draw of kings may come now: the first line is dealt, no king drawn and none placed yet."""
+        return self.phase == "first" and self.first_order is None and not self.next_claims
 
     def current_king(self) -> int | None:
         if self.phase == "first":
@@ -247,6 +252,34 @@ class KingdominoState:
         else:  # pragma: no cover - the Action union is closed
             raise TypeError(action)
         self.history.append(action)
+
+    def apply_undoable(self, action: Action) -> Undo:
+        """Play ``action`` (checked: an illegal one raises and changes nothing); the record that
+        :meth:`undo` takes it back with, at the cost of one move."""
+        record = Undo(self, action)
+        self.apply(action)
+        return record
+
+    def undo(self, record: Undo) -> None:
+        """Take back the last action, played by :meth:`apply_undoable` with ``record``."""
+        action = self.history.pop()
+        if isinstance(action, Deal):
+            for n in action.numbers:
+                del self.dealt[n]
+        elif isinstance(action, Place | Discard):
+            k = self.kingdoms[action.player]
+            if isinstance(action, Place):
+                del k.cells[action.first], k.cells[action.second]
+                k.placed.pop()
+            k.minx, k.maxx, k.miny, k.maxy = record.box
+            k.discards = record.discards
+        self.phase, self.step, self.turn = record.phase, record.step, record.turn
+        self.first_order, self.order, self.lines_dealt = record.first_order, record.order, record.lines_dealt
+        self.current, self.current_claims = record.current, record.current_claims
+        self.next, self.next_claims = record.next, dict(record.next_claims)
+        del self.discarded[record.discarded:]
+        del self._round_marks[record.marks:]
+        self._scores = record.scores
 
     def _deal(self, action: Deal, check: bool) -> None:
         if check:
@@ -428,6 +461,26 @@ class KingdominoState:
                           for i, (s, r) in enumerate(zip(scores, ranks, strict=True)))
         winners = tuple(st.name for st in standings if st.rank == 1)
         return Outcome(standings, winners)
+
+
+class Undo:
+    """What one action may change in a :class:`KingdominoState`, as it was before: the lists and
+    dicts an action replaces (rather than changes) are kept as they are, ``next_claims`` as a copy."""
+
+    __slots__ = ("box", "current", "current_claims", "discarded", "discards", "first_order", "lines_dealt",
+                 "marks", "next", "next_claims", "order", "phase", "scores", "step", "turn")
+
+    def __init__(self, st: KingdominoState, action: Action) -> None:
+        self.phase, self.step, self.turn = st.phase, st.step, st.turn
+        self.first_order, self.order, self.lines_dealt = st.first_order, st.order, st.lines_dealt
+        self.current, self.current_claims = st.current, st.current_claims
+        self.next, self.next_claims = st.next, st.next_claims.copy()
+        self.discarded, self.marks, self.scores = len(st.discarded), len(st._round_marks), st._scores
+        self.box = (0, 0, 0, 0)
+        self.discards = 0
+        if isinstance(action, Place | Discard) and 0 <= action.player < len(st.kingdoms):
+            k = st.kingdoms[action.player]
+            self.box, self.discards = (k.minx, k.maxx, k.miny, k.maxy), k.discards
 
 
 # A kingdom as it stood at a round end: kingdoms only grow (squares are never covered in a checked
