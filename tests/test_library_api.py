@@ -241,3 +241,11 @@ def test_a_king_of_tokyo_position_starts_a_log_that_plays_on() -> None:
         game.push_text("Ann roll 1 2 3 e h s")
         game.position_text()
     assert exc.value.code == "kot-position-moment"
+
+
+def test_a_logged_games_variant_tags_all_count() -> None:
+    """Two @variant lines: the logged game's variants and ruleset take both, as kbg check does."""
+    [g] = kbgrules.read_games("@game kingdomino\n@players Ann Bob\n@variant harmony\n@variant middle-kingdom\n"
+                              "deal 4 22 28 46\n")
+    assert g.variants == ("harmony", "middle-kingdom")
+    assert {v.id for v in g.ruleset().variants} == {"harmony", "middle-kingdom"}

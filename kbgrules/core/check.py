@@ -171,7 +171,9 @@ def logged_games(file: str, text: str, rules_dirs: RulesDirs = ()) -> tuple[list
     out = []
     for g in games:
         end = games[g.index].line if g.index < len(games) else 1 << 62
-        headers = {h.name: tuple(t.text for t in h.values) for h in g.headers}
+        headers: dict[str, tuple[str, ...]] = {}
+        for h in g.headers:  # a tag given twice (two @variant lines) keeps both
+            headers[h.name] = (*headers.get(h.name, ()), *(t.text for t in h.values))
         events = tuple(LoggedEvent(" ".join(ev.words), ev.line, ev.col, tuple(ev.block)) for ev in g.events)
         found = tuple(d for d in problems if g.line <= d.line < end)
         out.append(LoggedGame(file, g.index, g.line, headers, events, found, dirs, g))
