@@ -27,6 +27,7 @@ kbgrules.errors.IllegalMoveError: it is Ann's turn, not Bob's
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from kbgrules.core.logfile import Event, GameText, Header, Token
@@ -233,8 +234,22 @@ class KingOfTokyoGame:
         out.append("market " + " ".join(st.market))
         if st.discards:
             out.append("discard " + " ".join(c for c, n in sorted(st.discards.items()) for _ in range(n)))
-        out.append(f"turn {self._players[st.active]}" + (" buy" if st.phase == "buy" else ""))
-        return "\n".join([*head, *out]) + "\n"
+        if st.deck_order:
+            out.append("deck " + " ".join(st.deck_order))
+        # the engine has given the start-of-turn effects already: `started` says so (`turn NAME` would repeat them)
+        out.append(f"turn {self._players[st.active]} " + ("buy" if st.phase == "buy" else "started"))
+        text = "\n".join([*head, *out]) + "\n"
+        lost = unstated(st, KingOfTokyoGame._read_position(self.rs, self._players, self.monsters, self.tiles, out))
+        if lost:
+            raise KbgError("this King of Tokyo position holds what a position statement cannot say: "
+                           + ", ".join(lost), code="kot-position-moment")
+        return text
+
+    @classmethod
+    def _read_position(cls, rs: KingOfTokyoRuleset, players: Sequence[str], monsters: Sequence[str],
+                       tiles: str | None, lines: Sequence[str]) -> KingOfTokyoState:
+        game = cls(rs, players, monsters=monsters, tiles=tiles)
+        return game._checked(lines)
 
     # ---------------------------------------------------------------- replay
 
@@ -279,6 +294,28 @@ class KingOfTokyoGame:
             raise IllegalMoveError(v.code, v.rule, v.message)
         assert state is not None
         return state
+
+
+# what a stated position does not restore, or restores by its own rules: the timeline, the turn count, the messages
+_UNCOMPARED = frozenset(("turn_ends", "log", "turn_number"))
+
+
+def unstated(st: KingOfTokyoState, back: KingOfTokyoState) -> list[str]:
+    """What of ``st`` the position read back as ``back`` lost (state attribute names, and monster fields as
+    ``NAME.field``): empty when the position says it all."""
+    a, b = st._snapshot(), back._snapshot()
+    lost = [k for k in a if k not in _UNCOMPARED and k != "monsters" and a[k] != b[k]]
+    for m, n in zip(st.monsters, back.monsters, strict=True):
+        for f in dataclasses.fields(m):
+            x, y = getattr(m, f.name), getattr(n, f.name)
+            if f.name == "shielded_turn":
+                x, y = x == st.turn_number, y == back.turn_number
+            if x != y:
+                lost.append(f"{m.name}.{f.name}")
+    if (st.enter_snapshot is not None and st.enter_snapshot[0] == st.turn_number) != (
+            back.enter_snapshot is not None and back.enter_snapshot[0] == back.turn_number):
+        lost.append("enter_snapshot")
+    return lost
 
 
 def _header(name: str, *values: str) -> Header:

@@ -269,6 +269,8 @@ class Replay:
             st.start_turn()
             return st
         st.start_turn(effects=False)  # the position already holds what the start of the turn gave
+        if phase == "started":
+            return st
         if phase == "resolve" and st._camouflage_held():
             raise violation(rs, "kot-position", at="first",
                             problem="a position at 'resolve' cannot give the Camouflage dice its hits may need: "
