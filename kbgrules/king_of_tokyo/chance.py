@@ -11,8 +11,8 @@ from typing import Any, overload
 from kbgrules.core.compiled import mypyc_attr
 
 
-@mypyc_attr(native_class=False)  # a native class cannot derive from collections.abc.Sequence
-class Multisets(Sequence[tuple[Any, float]]):
+@mypyc_attr(native_class=False)
+class Multisets:
     """Every multiset of ``k`` items (in ``items`` order) drawn from ``counts`` copies of each ``item`` (with
     ``replace``: a die per item, each face as likely), made into a move by ``make`` with its probability.
     ``fixed`` items come first in every outcome (a frozen die, cards already known to come)."""
@@ -88,7 +88,7 @@ class Multisets(Sequence[tuple[Any, float]]):
 
 
 @mypyc_attr(native_class=False)
-class Choices(Sequence[tuple[Any, float]]):
+class Choices:
     """Independent choices, one from each of ``options``, all alike (the side showing on each wickedness tile)."""
 
     def __init__(self, options: Sequence[Sequence[str]], make: Callable[[tuple[str, ...]], Any]) -> None:
@@ -124,6 +124,11 @@ class Choices(Sequence[tuple[Any, float]]):
 
     def sample(self, rng: random.Random) -> Any:
         return self.make(tuple(rng.choice(o) for o in self.options))
+
+
+# sequences by registration: compiled (bench/build_mypyc.py), a class cannot derive from an ABC
+Sequence.register(Multisets)
+Sequence.register(Choices)
 
 
 def one(move: Any) -> Multisets:

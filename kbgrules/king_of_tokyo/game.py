@@ -36,7 +36,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from kbgrules.core.logfile import Event
 from kbgrules.core.report import GameReport
@@ -244,7 +244,7 @@ class KingOfTokyoGame:
         """Every chance outcome now, a move to push, with its probability (a lazy sequence); empty at a
         decision. Dice are multisets (faces in the order 1 2 3 e h s), cards too (sorted ids)."""
         found = self._chance()
-        return found if found is not None else ()
+        return cast("Sequence[tuple[Move, float]]", found) if found is not None else ()
 
     def sample_chance(self, rng: random.Random) -> Move:
         """A chance outcome drawn by its probability."""
