@@ -187,12 +187,13 @@ KOT = Path(__file__).resolve().parent.parent / "examples" / "king-of-tokyo"
 def test_a_king_of_tokyo_game_from_code() -> None:
     game = kbgrules.new_game("kot", ["Ann", "Bob", "Cid"])
     assert game.turn is None and game.legal_moves() == []
-    assert game.push_text("first Ann") is None
+    assert game.push_text("first Ann") == game.parse_move("first Ann")  # a set-up move
     game.push_text("market heal tank energize")
-    assert game.turn == "Ann"
+    assert game.turn is None and game.is_chance() and game.state.active == 0  # Ann's roll comes: chance
     game.push_text("Ann roll 1 1 1 s s e")
     game.push_text("Ann reroll 1 1 : 2 2")
-    assert [game.move_text(m) for m in game.legal_moves()] == ["Ann keep"]
+    moves = [game.move_text(m) for m in game.legal_moves()]
+    assert moves[0] == "Ann keep" and "Ann reroll 2 2 e :" in moves and len(moves) == 1 + 2 * 3 * 3 * 2 - 1
     game.push_text("Ann keep")
     st = game.state
     assert st.monsters[0].location == "city" and st.monsters[0].energy == 1

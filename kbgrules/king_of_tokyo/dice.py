@@ -34,17 +34,17 @@ class DiceRules(StateBase):
     def _check_faces(self, faces: Sequence[str]) -> None:
         for f in faces:
             if f not in FACES:
-                raise self._fail("kot-bad-face", face=f)
+                raise self.illegal("kot-bad-face", face=f)
 
     def _roll(self, action: Roll) -> None:
         if self.phase != "roll" or self.rolls:
-            raise self._fail("kot-unexpected", expected=self.expected(), got="a first roll")
+            raise self.illegal("kot-unexpected", expected=self.expected(), got="a first roll")
         self._check_faces(action.faces)
         for hook in self.hooks_at(self.me, "before_roll"):  # start-of-turn duties first (Superior Alien Technology)
             hook.before_roll(self, self.me)
         n = self.dice_count()
         if len(action.faces) != n:
-            raise self._fail("kot-dice-count", monster=self.me.name, expected=n, got=len(action.faces))
+            raise self.illegal("kot-dice-count", monster=self.me.name, expected=n, got=len(action.faces))
         if self.freeze_rays or self.ice_die is not None:
             self._frozen_roll(action.faces)
         self.dice = list(action.faces)
@@ -52,16 +52,16 @@ class DiceRules(StateBase):
 
     def _reroll(self, action: Reroll) -> None:
         if self.phase != "roll" or not self.rolls:
-            raise self._fail("kot-unexpected", expected=self.expected(), got="a re-roll")
+            raise self.illegal("kot-unexpected", expected=self.expected(), got="a re-roll")
         free = any(h.free_reroll(self, self.me, action.dice) for h in self.hooks_at(self.me, "free_reroll"))
         if self.rolls >= self.max_rolls() and not free:
-            raise self._fail("kot-too-many-rolls", monster=self.me.name, rolls=self.max_rolls())
+            raise self.illegal("kot-too-many-rolls", monster=self.me.name, rolls=self.max_rolls())
         self._check_faces(action.dice)
         self._check_faces(action.faces)
         if self.freeze_rays or self.ice_die is not None:
             self._frozen_reroll(action.dice)
         if not action.dice or len(action.dice) != len(action.faces):
-            raise self._fail("kot-reroll-count", chosen=len(action.dice), got=len(action.faces))
+            raise self.illegal("kot-reroll-count", chosen=len(action.dice), got=len(action.faces))
         kept = self.dice.copy()
         try:
             for f in action.dice:
@@ -70,7 +70,7 @@ class DiceRules(StateBase):
             have = Counter(self.dice)
             for f, n in Counter(action.dice).items():
                 if have[f] < n:
-                    raise self._fail("kot-reroll-missing", face=f, count=n, have=have[f],
+                    raise self.illegal("kot-reroll-missing", face=f, count=n, have=have[f],
                                      dice=" ".join(SHORT[x] for x in self.dice)) from None
         self.dice[:] = kept
         self.dice.extend(action.faces)
@@ -79,7 +79,7 @@ class DiceRules(StateBase):
 
     def _keep(self, action: Keep) -> None:
         if self.phase != "roll" or not self.rolls:
-            raise self._fail("kot-unexpected", expected=self.expected(), got="keep")
+            raise self.illegal("kot-unexpected", expected=self.expected(), got="keep")
         self._resolve()
 
     def _resolve(self) -> None:
@@ -108,13 +108,13 @@ class DiceRules(StateBase):
                 why = "only outside Tokyo" if m.in_tokyo else f"{cured} tokens need {cured} hearts, not {hearts}"
                 if m.stored.get("no_dice_heal"):
                     why = "a zombified monster cannot use its Heal results"
-                raise self._fail("kot-cure", monster=m.name, why=why)
+                raise self.illegal("kot-cure", monster=m.name, why=why)
             for token, n in self.cures.items():
                 m.tokens[token] -= n
             hearts -= cured
         rays = sum(n for _, n in self.heal_rays)
         if rays > hearts:
-            raise self._fail("kot-card-use", card="Healing Ray", why=f"{rays} hearts given but only {hearts} left")
+            raise self.illegal("kot-card-use", card="Healing Ray", why=f"{rays} hearts given but only {hearts} left")
         for target, n in self.heal_rays:
             o = self.monsters[target]
             before = o.hp
@@ -190,23 +190,23 @@ class DiceRules(StateBase):
     def _frozen_roll(self, faces: Sequence[str]) -> None:
         for owner, (holder, face) in self.freeze_rays.items():
             if holder == self.active and not face and not self.monsters[owner].eliminated:
-                raise self._fail("kot-unexpected", got=f"{self.me.name}'s roll",
+                raise self.illegal("kot-unexpected", got=f"{self.me.name}'s roll",
                                  expected=f"{self.monsters[owner].name} naming the face its Freeze Ray takes the "
                                           f"effect from ({self.monsters[owner].name} use freeze-ray FACE)")
         ice = self.ice_die
         if ice is not None and ice[0] != self.active and ice[1] not in faces:
-            raise self._fail("evo-frozen-die", card="Encased in Ice",
+            raise self.illegal("evo-frozen-die", card="Encased in Ice",
                              why=f"the frozen die shows {SHORT[ice[1]]} and is part of every roll until "
                                  f"{self.monsters[ice[0]].name}'s next turn: the roll must show it")
 
     def _frozen_reroll(self, dice: Sequence[str]) -> None:
         face = self.frozen_face()
         if face and face in dice:
-            raise self._fail("evo-frozen-die", card="Freeze Ray", why=f"dice showing {SHORT[face]} cannot be re-rolled "
-                                                                 f"in {self.me.name}'s turn")
+            raise self.illegal("evo-frozen-die", card="Freeze Ray",
+                               why=f"dice showing {SHORT[face]} cannot be re-rolled in {self.me.name}'s turn")
         ice = self.ice_die
         if ice is not None and ice[0] != self.active and self.dice.count(ice[1]) - list(dice).count(ice[1]) < 1:
-            raise self._fail("evo-frozen-die", card="Encased in Ice",
+            raise self.illegal("evo-frozen-die", card="Encased in Ice",
                              why=f"the frozen die showing {SHORT[ice[1]]} cannot be re-rolled")
 
     # ---------------------------------------------------------------- Camouflage

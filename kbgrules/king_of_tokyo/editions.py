@@ -54,16 +54,16 @@ class EditionRules(StateBase):
         key = f"tile:{action.tile}"
         tile = self.cards.get(key)
         if tile is None:
-            raise self._fail("dark-tile-unknown", tile=action.tile, why="see kbg rules kot --edition dark")
+            raise self.illegal("dark-tile-unknown", tile=action.tile, why="see kbg rules kot --edition dark")
         if tile.level not in m.owed:
             why = (f"its wickedness ({m.wickedness}) has not just reached {tile.level}" if tile.level not in m.levels
                    else f"it has already taken its level-{tile.level} tile")
-            raise self._fail("dark-tile-level", monster=m.name, tile=tile.name, why=why)
+            raise self.illegal("dark-tile-level", monster=m.name, tile=tile.name, why=why)
         if action.tile not in self.tiles_left(tile.level):
             sides = "the red sides" if self.tile_sides == "red" else "the green sides" if \
                 self.tile_sides == "green" else "the sides that are up"
             left = ", ".join(self.cards[f"tile:{t}"].name for t in self.tiles_left(tile.level)) or "none"
-            raise self._fail("dark-tile-level", monster=m.name, tile=tile.name,
+            raise self.illegal("dark-tile-level", monster=m.name, tile=tile.name,
                              why=f"it is not available (this game plays {sides}; left at level {tile.level}: {left})")
         m.owed.remove(tile.level)
         red = action.tile if tile.side == "red" or not tile.back else tile.back
@@ -99,7 +99,7 @@ class EditionRules(StateBase):
             self.log.append(f"{m.name} shuffles its evolution discard pile into a new deck")
         if card == "?":
             if sum(m.evo_deck.values()) - m.secret <= 0:
-                raise self._fail("evo-not-in-deck", card="a card", monster=m.name, why="the deck is empty")
+                raise self.illegal("evo-not-in-deck", card="a card", monster=m.name, why="the deck is empty")
             m.secret += 1
             m.evo_bottom = []  # the order under the deck is no longer known
             return
@@ -108,16 +108,16 @@ class EditionRules(StateBase):
         if m.evo_deck[card] <= 0:
             why = (f"it is not one of {m.monster or m.name}'s evolutions" if card not in self.deck_of(m)
                    else "it was drawn already")
-            raise self._fail("evo-not-in-deck", card=name, monster=m.name, why=why)
+            raise self.illegal("evo-not-in-deck", card=name, monster=m.name, why=why)
         top = m.evo_deck - Counter(m.evo_bottom)
         if sum(top.values()) - m.secret <= 0 and m.evo_bottom:
             if m.evo_bottom[0] != card:
                 first = self.cards["evolution:" + m.evo_bottom[0]].name
-                raise self._fail("evo-not-in-deck", card=name, monster=m.name,
+                raise self.illegal("evo-not-in-deck", card=name, monster=m.name,
                                  why=f"only the cards put under the deck are left, {first} first")
             m.evo_bottom.pop(0)
         elif top[card] <= 0:
-            raise self._fail("evo-not-in-deck", card=name, monster=m.name, why="it lies under the deck")
+            raise self.illegal("evo-not-in-deck", card=name, monster=m.name, why="it lies under the deck")
         m.evo_deck[card] -= 1
 
     def deck_of(self, m: Monster) -> set[str]:
@@ -127,7 +127,7 @@ class EditionRules(StateBase):
         ev = self.rs.evolution
         m = self.monsters[action.monster]
         if ev is None:
-            raise self._fail("kot-unexpected", expected=self.expected(),
+            raise self.illegal("kot-unexpected", expected=self.expected(),
                              got="an evolution draw (no evolutions in play)")
         if action.monster == self.active and self.phase == "roll" and self.rolls and not self.starting:
             self._resolve()
@@ -138,12 +138,12 @@ class EditionRules(StateBase):
                    else "only the monster whose turn it is draws, after its roll")
             if starting:
                 why = "it has drawn its starting evolution already" if draw else "no evolution is drawn at the start"
-            raise self._fail("evo-not-owed", monster=m.name, why=why)
+            raise self.illegal("evo-not-owed", monster=m.name, why=why)
         left = self.evolutions_left(m)
         want = min(draw, left)
         if len(action.drawn) != want or len(action.kept) != min(keep, want) or any(
                 action.drawn.count(k) < action.kept.count(k) for k in action.kept):
-            raise self._fail("evo-keep", monster=m.name, keep=min(keep, want), drawn=want)
+            raise self.illegal("evo-keep", monster=m.name, keep=min(keep, want), drawn=want)
         for c in action.drawn:
             self._draw_evolution(m, c)
         rest = list(action.drawn)
@@ -170,7 +170,7 @@ class EditionRules(StateBase):
         key = f"evolution:{action.card}"
         card = self.cards.get(key)
         if card is None or m.eliminated:
-            raise self._fail("evo-not-in-hand", monster=m.name, card=card.name if card else action.card)
+            raise self.illegal("evo-not-in-hand", monster=m.name, card=card.name if card else action.card)
         early = HOOKS.get(card.hook or "")
         if early is not None and (action.card in m.hand or ("?" in m.hand and m.evo_deck[action.card] > 0)):
             early.may_play(self, action.monster, action.args)  # refuses before the card leaves the hand
@@ -181,7 +181,7 @@ class EditionRules(StateBase):
             m.evo_deck[action.card] -= 1
             m.secret -= 1
         else:
-            raise self._fail("evo-not-in-hand", monster=m.name, card=card.name)
+            raise self.illegal("evo-not-in-hand", monster=m.name, card=card.name)
         hook = HOOKS.get(card.hook or "")
         if card.hook is not None and hook is None:
             raise UnsupportedCardError(f"kbg check cannot replay the evolution {card.name} yet (its effect needs "
@@ -210,19 +210,19 @@ class EditionRules(StateBase):
         m = self.monsters[action.monster]
         per = self.rs.dice_tokens_per_turn
         if not per:
-            raise self._fail("kot-unexpected", expected=self.expected(), got="dice tokens (none in this edition)")
+            raise self.illegal("kot-unexpected", expected=self.expected(), got="dice tokens (none in this edition)")
         if action.monster != self.active or self.phase != "roll" or self.rolls:
-            raise self._fail("gz-dice-tokens", monster=m.name, count=action.count,
+            raise self.illegal("gz-dice-tokens", monster=m.name, count=action.count,
                              why="tokens are spent by the monster whose turn it is, before its first roll")
         if self.token_dice + action.count > per:
-            raise self._fail("gz-dice-tokens", monster=m.name, count=action.count,
+            raise self.illegal("gz-dice-tokens", monster=m.name, count=action.count,
                              why=f"at most {per} per turn")
         if m.dice_tokens < action.count:
-            raise self._fail("gz-dice-tokens", monster=m.name, count=action.count, why=f"it has {m.dice_tokens}")
+            raise self.illegal("gz-dice-tokens", monster=m.name, count=action.count, why=f"it has {m.dice_tokens}")
         before = self.dice_count()
         self.token_dice += action.count
         if self.dice_count() - before < action.count:
             self.token_dice -= action.count
-            raise self._fail("gz-dice-tokens", monster=m.name, count=action.count,
+            raise self.illegal("gz-dice-tokens", monster=m.name, count=action.count,
                              why=f"it would roll more than {self.rs.max_dice} dice")
         m.dice_tokens -= action.count

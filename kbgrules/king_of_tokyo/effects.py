@@ -233,10 +233,10 @@ class CardEffects(StateBase):
         card = self.cards.get(action.card)
         if card is None or action.card not in self.in_play(m) or m.eliminated:
             name = card.name if card else action.card
-            raise self._fail("kot-card-use", card=name, why=f"{m.name} does not hold it")
+            raise self.illegal("kot-card-use", card=name, why=f"{m.name} does not hold it")
         hook = HOOKS.get(card.hook or "")
         if hook is None:
-            raise self._fail("kot-card-use", card=card.name, why="it has nothing to use")
+            raise self.illegal("kot-card-use", card=card.name, why="it has nothing to use")
         if hook.after_roll and action.monster == self.active:
             if self.phase == "roll" and self.rolls:
                 self._resolve()
@@ -247,7 +247,7 @@ class CardEffects(StateBase):
     def _cure(self, action: Cure) -> None:
         m = self.monsters[action.monster]
         if action.monster != self.active or self.phase != "roll" or not self.rolls:
-            raise self._fail("kot-cure", monster=m.name, why="hearts are spent while resolving your own dice")
+            raise self.illegal("kot-cure", monster=m.name, why="hearts are spent while resolving your own dice")
         if m.tokens.get(action.token, 0) - self.cures.get(action.token, 0) < action.count:
-            raise self._fail("kot-cure", monster=m.name, why=f"it has no {action.token} token left to remove")
+            raise self.illegal("kot-cure", monster=m.name, why=f"it has no {action.token} token left to remove")
         self.cures[action.token] = self.cures.get(action.token, 0) + action.count

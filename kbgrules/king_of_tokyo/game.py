@@ -1,20 +1,24 @@
-"""A King of Tokyo game to play line by line from code (the :class:`kbgrules.Game` protocol).
+"""A King of Tokyo game to play move by move from code (the :class:`kbgrules.Game` protocol).
 
-King of Tokyo's chance is in its moves: a roll names its faces, a purchase the card revealed in
-its place. So a game is its log: each move pushed is a log line, checked by replaying the game
-with the same engine ``kbg check`` uses, and the set-up comes first as lines too (``first NAME``,
-``market CARD CARD CARD``).
+Each move pushed is applied to the engine's state at once (the same engine ``kbg check`` replays logs
+with), with an undo record, so a push or a pop costs one move. Chance is in the API: where a roll, a
+card revealed or a set-up draw comes next, :meth:`KingOfTokyoGame.is_chance` is true and
+:meth:`~KingOfTokyoGame.chance_outcomes` lists what can happen. A decision whose log line carries its
+chance part (``Ann reroll h : s``, ``Ann buy heal : tank``) is pushed first without it, then its outcome.
 
 >>> import kbgrules
 >>> game = kbgrules.new_game("king-of-tokyo", ["Ann", "Bob", "Cid"])
+>>> game.is_chance(), game.turn
+(True, None)
 >>> game.push_text("first Ann")
->>> game.push_text("market heal tank energize")
->>> game.turn
-'Ann'
+Setup(what='first', text='first Ann', monster=0, values=())
+>>> _ = game.push_text("market heal tank energize")
+>>> len(game.chance_outcomes())  # Ann's roll: the multisets of 6 dice
+462
 >>> game.push_text("Ann roll 1 1 1 s s e")
 Roll(faces=('1', '1', '1', 'smash', 'smash', 'energy'))
->>> [game.move_text(m) for m in game.legal_moves()]
-['Ann keep']
+>>> game.turn, [game.move_text(m) for m in game.legal_moves()][:3]
+('Ann', ['Ann keep', 'Ann reroll s :', 'Ann reroll s s :'])
 >>> game.push_text("Ann keep")
 Keep()
 >>> game.state.monsters[0].location, game.state.monsters[0].vp
@@ -27,17 +31,27 @@ kbgrules.errors.IllegalMoveError: it is Ann's turn, not Bob's
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+import random
+from collections import Counter
 from collections.abc import Sequence
+from typing import Any, cast
 
-from kbgrules.core.logfile import Event, GameText, Header, Token
+from kbgrules.core.logfile import Event
 from kbgrules.core.report import GameReport
 from kbgrules.errors import IllegalMoveError, KbgError, LogSyntaxError
+from kbgrules.king_of_tokyo.chance import Choices, Multisets, one
+from kbgrules.king_of_tokyo.log import Replay
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
-from kbgrules.king_of_tokyo.monster import Outcome
+from kbgrules.king_of_tokyo.monster import Outcome, copy_counter
 from kbgrules.king_of_tokyo.moves import (
+    FACES,
     SHORT,
     Action,
     Buy,
+    Camouflage,
+    ChanceNeeded,
     Cure,
     Decide,
     EndTurn,
@@ -46,14 +60,34 @@ from kbgrules.king_of_tokyo.moves import (
     Play,
     Reroll,
     Roll,
+    Setup,
     Sweep,
     Take,
     Tokens,
     Use,
+    violation,
 )
+from kbgrules.king_of_tokyo.parse import Parsed, Parser
 from kbgrules.king_of_tokyo.state import KingOfTokyoState
 
-Move = Action | None  # None: a set-up line (first, market, deck, tiles, evolutions, positions)
+Move = Action | Camouflage | Setup
+DRAFT_DECK = 8  # the evolution-draft variant: the cards each monster drafts (as kbg simulate deals them)
+
+
+class _Undo:
+    """What :meth:`KingOfTokyoGame.pop` puts back for one line: the state before its move (None for a set-up
+    line), and the move waiting for Camouflage dice before it, if any."""
+
+    __slots__ = ("camo", "enter", "history", "must_end", "pending", "snapshot")
+
+    def __init__(self, snapshot: dict[str, Any] | None, history: int, enter: Any, must_end: bool,
+                 pending: Action | None = None, camo: tuple[Camouflage, ...] = ()) -> None:
+        self.snapshot = snapshot
+        self.history = history
+        self.enter = enter
+        self.must_end = must_end
+        self.pending = pending
+        self.camo = camo
 
 
 class KingOfTokyoGame:
@@ -65,11 +99,23 @@ class KingOfTokyoGame:
         self._players = tuple(players)
         self.monsters = tuple(monsters)  # @monsters, for evolutions
         self.tiles = tiles  # @tiles, for the Dark Edition
-        self.lines: list[str] = []  # the event lines pushed so far, set-up included
-        self.moves: list[Move] = []  # what each line is (None for set-up lines)
+        self.lines: list[str] = []  # the event lines pushed so far, set-up included (not the checkpoints)
+        self.moves: list[Move] = []  # what each line is
+        self._parser = Parser(rs, self._players)
+        self._replay = self._new_replay()
         self._state: KingOfTokyoState | None = None
+        self._began = False  # a turn event came: the set-up is over
+        self._undo: list[_Undo | None] = []
+        self._pending: Action | None = None  # a decision waiting for its chance part, or a move for Camouflage dice
+        self._camo: list[Camouflage] = []  # the Camouflage dice given for the pending move
+        self._need: ChanceNeeded | None = None  # the Camouflage dice the pending move waits for
         for line in lines:
             self.push_text(line)
+
+    def _new_replay(self) -> Replay:
+        report = GameReport("<game>", 1, 1)
+        report.players = self._players
+        return Replay("<game>", self.rs, self._players, report, self.monsters, self.tiles or "")
 
     # ---------------------------------------------------------------- reading the game
 
@@ -88,11 +134,13 @@ class KingOfTokyoGame:
 
     @property
     def turn(self) -> str | None:
-        """The monster to act (whose turn it is, or who must decide to yield); None before the set-up
-        is complete and at the end."""
+        """The monster to decide (whose turn it is, or who must decide to yield); None at a chance node
+        (a roll, a card revealed, the set-up) and at the end."""
         st = self._state
-        if st is None or st.over is not None:
+        if st is None or st.over is not None or self.is_chance():
             return None
+        if isinstance(self._pending, Evolve):
+            return self._players[self._pending.monster]
         if st.phase == "decide" and st.pending:
             return self._players[st.pending[0]]
         return self._players[st.active]
@@ -105,53 +153,439 @@ class KingOfTokyoGame:
         return self._state.over if self._state is not None else None
 
     def legal_moves(self) -> list[Action]:
-        """The decisions open now (keep the dice, yield or stay, buy, sweep, end the turn). Rolls and
-        the cards revealed are chance: push them with their outcome (``Ann roll 1 2 3 s s e``,
-        ``Ann buy heal : tank``); a ``Buy`` or ``Sweep`` listed here names no card revealed yet."""
-        return [] if self._state is None else self._state.legal_actions()
+        """The decisions open now: keep the dice or pick some to re-roll (``Reroll(dice, ())``), yield or stay,
+        buy (``Buy(monster, card, None)``), sweep (``Sweep(monster, ())``), take a wickedness tile, keep
+        evolutions drawn, end the turn. A decision that reveals cards or rolls dice makes the game a chance
+        node until its outcome is pushed; none at a chance node."""
+        st = self._state
+        if st is None or st.over is not None or self.is_chance():
+            return []
+        pending = self._pending
+        if isinstance(pending, Evolve):
+            keep = self._keep_count(pending)
+            return [Evolve(pending.monster, pending.drawn, k) for k in
+                    dict.fromkeys(tuple(sorted(c)) for c in itertools.combinations(pending.drawn, keep))]
+        if st.phase == "roll":
+            return [Keep(), *self._rerolls(st)]
+        if st.phase == "decide":
+            return [d for d in st.legal_actions() if isinstance(d, Decide) and (not d.yields or self._may_yield(st, d))]
+        me = st.me
+        owed = [lv for lv in me.owed if st.tiles_left(lv)] if not me.eliminated else []
+        out: list[Action] = []
+        for a in st.legal_actions():
+            if isinstance(a, EndTurn) and owed:
+                continue
+            if isinstance(a, Sweep) and len(self._reveals(st, self._sweep_count(st), self._swept(st))) == 0:
+                continue
+            out.append(a)
+        if owed:
+            out += [Take(st.active, t) for t in st.tiles_left(owed[0]) if _supported(st, f"tile:{t}")]
+        return out
 
-    def is_legal(self, move: Action | str) -> bool:
-        """Whether :meth:`push` (or :meth:`push_text`, for a line) would accept ``move`` now."""
+    def _rerolls(self, st: KingOfTokyoState) -> list[Action]:
+        """The re-rolls open now: each set of the dice showing that may be picked up."""
+        faces = sorted(set(st.dice), key=FACES.index)
+        spare = st.rolls < st.max_rolls()
+        out: list[Action] = []
+        for counts in itertools.product(*(range(st.dice.count(f) + 1) for f in faces)):
+            dice = tuple(f for f, c in zip(faces, counts, strict=True) for _ in range(c))
+            if dice and (spare or any(h.free_reroll(st, st.me, dice) for h in st.hooks_at(st.me, "free_reroll"))):
+                try:
+                    if st.freeze_rays or st.ice_die is not None:
+                        st._frozen_reroll(dice)
+                except IllegalMoveError:
+                    continue
+                out.append(Reroll(dice, ()))
+        return out
+
+    def _may_yield(self, st: KingOfTokyoState, d: Decide) -> bool:
         try:
-            self._checked([*self.lines, move if isinstance(move, str) else self.move_text(move)])
-        except (IllegalMoveError, LogSyntaxError):
+            for k in st.alive():
+                if k != d.monster:
+                    for hook in st.hooks_at(st.monsters[k], "may_yield"):
+                        hook.may_yield(st, k, d.monster)
+        except IllegalMoveError:
             return False
         return True
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether :meth:`push` (or :meth:`push_text`, for a line) would accept ``move`` now. Costs one move:
+        the move is tried and taken back."""
+        other = self.copy() if isinstance(move, Setup) or (isinstance(move, str) and self._is_setup(move)) \
+            else None
+        try:
+            if other is not None:
+                other.push_text(move) if isinstance(move, str) else other.push(move)
+                return True
+            n = len(self.lines)
+            pending, camo = self._pending, len(self._camo)
+            self.push_text(move) if isinstance(move, str) else self.push(move)
+        except (IllegalMoveError, LogSyntaxError):
+            return False
+        if len(self.lines) > n:
+            while len(self.lines) > n:
+                self.pop()
+        elif self._pending is not pending or len(self._camo) != camo:
+            self.pop()
+        return True
+
+    def _is_setup(self, text: str) -> bool:
+        return isinstance(self.parse_move(text), Setup)
+
+    # ---------------------------------------------------------------- chance
+
+    def is_chance(self) -> bool:
+        """Whether chance comes next: a set-up draw (the first player, the market, the tile sides, drafted
+        evolution decks), a roll, the dice of a re-roll picked, the cards a buy or a sweep reveals, an
+        evolution draw, Camouflage dice."""
+        return self._chance() is not None
+
+    def chance_outcomes(self) -> Sequence[tuple[Move, float]]:
+        """Every chance outcome now, a move to push, with its probability (a lazy sequence); empty at a
+        decision. Dice are multisets (faces in the order 1 2 3 e h s), cards too (sorted ids)."""
+        found = self._chance()
+        return cast("Sequence[tuple[Move, float]]", found) if found is not None else ()
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        """A chance outcome drawn by its probability."""
+        found = self._chance()
+        if found is None:
+            raise KbgError("no chance event comes now: push a decision", code="not-chance")
+        move: Move = found.sample(rng)
+        return move
+
+    def _chance(self) -> Multisets | Choices | None:
+        if not self._began:
+            setup = self._setup_chance()
+            if setup is not None:
+                return setup
+        st = self._state
+        if st is None or st.over is not None:
+            return None
+        pending = self._pending
+        if self._need is not None:
+            need = self._need
+            return Multisets(FACES, (0,) * 6, need.count, lambda f: Camouflage(need.monster, f), replace=True)
+        if isinstance(pending, Reroll):
+            dice = pending.dice
+            return Multisets(FACES, (0,) * 6, len(dice), lambda f: Reroll(dice, f), replace=True)
+        if isinstance(pending, Buy):
+            card = pending
+            extra = (card.card,) if st.cards[card.card].type != "keep" else ()
+            return self._reveals(st, 1, extra, lambda c: Buy(card.monster, card.card, c[0]))
+        if isinstance(pending, Sweep):
+            who = pending.monster
+            return self._reveals(st, self._sweep_count(st), self._swept(st), lambda c: Sweep(who, c))
+        if pending is not None:
+            return None
+        if st.starting:
+            owing = next((i for i, m in enumerate(st.monsters) if m.evo_owed), None)
+            return None if owing is None else self._evolutions(st, owing, True)
+        if st.phase == "roll" and not st.rolls:
+            n = st.dice_count()
+            ice = st.ice_die
+            fixed = (ice[1],) if ice is not None and ice[0] != st.active and n else ()
+            return Multisets(FACES, (0,) * 6, n - len(fixed), lambda f: Roll(_sorted_faces(f)), replace=True,
+                             fixed=fixed)
+        me = st.me
+        if st.phase == "buy" and me.evo_owed and not me.eliminated and st.evolutions_left(me):
+            return self._evolutions(st, st.active, False)
+        return None
+
+    def _setup_chance(self) -> Multisets | Choices | None:
+        whats = {p.what for p in self._replay.setup_lines}
+        n = len(self._players)
+        if not whats & {"first", "market", "monster"}:
+            return Multisets([str(i) for i in range(n)], (1,) * n, 1,
+                             lambda i: Setup("first", f"first {self._players[int(i[0])]}", int(i[0])))
+        if "market" not in whats:
+            probe = KingOfTokyoState(self.rs, self._players, begin=False)
+            return self._reveals(probe, self.rs.market_size, (),
+                                 lambda c: Setup("market", "market " + " ".join(c), None, c))
+        st = self._state
+        if st is not None and st.tile_sides == "mixed" and "tiles" not in whats:
+            options = [(red, st.cards[f"tile:{red}"].back or red) for red in st.tile_supply]
+            return Choices([tuple(dict.fromkeys(o)) for o in options],
+                           lambda t: Setup("tiles", "tiles " + " ".join(t), None, t))
+        ev = self.rs.evolution
+        if ev is not None and ev.draft:
+            drafted = {p.monster for p in self._replay.setup_lines if p.what == "evolutions"}
+            missing = [i for i in range(n) if i not in drafted]
+            if missing:
+                pool = Counter(c.id for c in self.rs.evolutions for _ in range(c.copies))
+                pool.subtract(c for p in self._replay.setup_lines if p.what == "evolutions" for c in p.values)
+                items = sorted(c for c in pool if pool[c] > 0)
+                i = missing[0]
+                size = min(DRAFT_DECK, sum(pool[c] for c in items))
+                return Multisets(items, [pool[c] for c in items], size, lambda d: Setup(
+                    "evolutions", f"{self._players[i]} evolutions " + " ".join(d), i, d))
+        return None
+
+    @staticmethod
+    def _sweep_count(st: KingOfTokyoState) -> int:
+        return st.rs.market_size - len([c for c in st.market if st.rs.sweep_keeps_events
+                                        and st.cards[c].type == "event"])
+
+    @staticmethod
+    def _swept(st: KingOfTokyoState) -> tuple[str, ...]:
+        return tuple(c for c in st.market if not (st.rs.sweep_keeps_events and st.cards[c].type == "event"))
+
+    @staticmethod
+    def _reveals(st: KingOfTokyoState, k: int, discarded: Sequence[str],
+                 make: Any = tuple) -> Multisets:
+        """The cards ``k`` reveals can show (none if fewer are left): the stated top of the deck first, the
+        deck's cards, then (the deck run out) the discard pile with ``discarded`` on it."""
+        fixed = tuple(st.deck_order[:k])
+        deck = copy_counter(st.deck)
+        deck.subtract(fixed)
+        need = k - len(fixed)
+        left = sum(deck.values())
+        if need > left:
+            if st.rs.deck_exhausted != "reshuffle-discards":
+                return Multisets((), (), 1, make)  # no outcome: not enough cards
+            fixed += tuple(sorted(deck.elements()))
+            need -= left
+            deck = copy_counter(st.discards)
+            deck.update(discarded)
+            if need > sum(deck.values()):
+                return Multisets((), (), 1, make)
+        items = sorted(c for c in deck if deck[c] > 0)
+        return Multisets(items, [deck[c] for c in items], need, make, fixed=fixed)
+
+    def _keep_count(self, e: Evolve) -> int:
+        ev = self.rs.evolution
+        assert ev is not None
+        st = self.state
+        return min(ev.start_keep if st.starting else ev.keep, len(e.drawn))
+
+    def _evolutions(self, st: KingOfTokyoState, i: int, starting: bool) -> Multisets:
+        """The evolutions monster ``i`` can draw: its deck's unknown top, then the cards put under it."""
+        ev = self.rs.evolution
+        assert ev is not None
+        m = st.monsters[i]
+        want = min(ev.start_draw if starting else ev.draw, st.evolutions_left(m))
+        keep = min(ev.start_keep if starting else ev.keep, want)
+        deck, bottom = m.evo_deck, list(m.evo_bottom)
+        if sum(deck.values()) - m.secret <= 0 and ev.reshuffle and m.evo_discard:
+            deck, bottom = deck + m.evo_discard, []
+        top = deck - Counter(bottom)
+
+        def make(drawn: tuple[str, ...]) -> Evolve:
+            return Evolve(i, drawn, drawn[:keep] if len(set(drawn)) <= 1 or len(drawn) <= keep else ())
+
+        if sum(top.values()) >= want:
+            items = sorted(top)
+            return Multisets(items, [top[c] for c in items], want, make)
+        return one(make(tuple(sorted(top.elements())) + tuple(bottom[:want - sum(top.values())])))
 
     # ---------------------------------------------------------------- moving
 
     def parse_move(self, text: str) -> Move:
-        """The move a log line names; None for a set-up line. Raises LogSyntaxError."""
-        from kbgrules.king_of_tokyo.parse import Parser
+        """The move a log line names (a ``Setup`` for a set-up or position line). Raises LogSyntaxError,
+        for a checkpoint too."""
+        parsed = self._parse(text)
+        if parsed.kind == "expect":
+            raise LogSyntaxError(f"{text.strip()!r} is a checkpoint, not a move", 1)
+        return self._move(parsed)
 
+    def _parse(self, text: str) -> Parsed:
         words = text.split()
         if not words:
             raise LogSyntaxError("an empty move", 1)
-        parsed = Parser(self.rs, self._players).parse(Event.from_text(1, " ".join(words)))
-        if parsed.kind == "expect":
-            raise LogSyntaxError(f"{text.strip()!r} is a checkpoint, not a move", 1)
+        return self._parser.parse(Event.from_text(1, " ".join(words)))
+
+    @staticmethod
+    def _move(parsed: Parsed) -> Move:
+        if parsed.kind == "setup":
+            values = tuple(str(v) for v in parsed.values) if parsed.what != "monster" else ()
+            return Setup(parsed.what, " ".join(parsed.event.words), parsed.monster, values)
+        if parsed.kind == "camouflage":
+            assert parsed.monster is not None
+            return Camouflage(parsed.monster, tuple(parsed.values))
+        assert parsed.action is not None
         return parsed.action
 
-    def push_text(self, text: str) -> Move:
-        """Check one log line against the game so far and play it; returns its move (None for a set-up
-        line). An illegal one raises IllegalMoveError and changes nothing."""
-        line = " ".join(text.split())
-        move = self.parse_move(line)
-        lines = [*self.lines, line]
-        state = self._checked(lines)
-        self._state = state if self._started(lines) else None
-        self.lines = lines
-        self.moves.append(move)
+    def push_text(self, text: str) -> Move | None:
+        """Check one log line against the game so far and play it; returns its move. An illegal one raises
+        IllegalMoveError and changes nothing. A checkpoint (``expect ...``, or ``turn NAME`` once play has
+        begun) is checked as ``kbg check`` checks it: a failed one raises the checker's IllegalMoveError, a
+        passing one returns None and is neither a move nor a line."""
+        parsed = self._parse(text)
+        if parsed.kind == "expect" or (parsed.kind == "setup" and parsed.what == "first" and self._began):
+            st = self._begin()
+            try:
+                if parsed.kind == "expect":
+                    self._replay.checkpoint(st, parsed)
+                else:
+                    self._replay.turn_marker(st, parsed)
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(exc.code, exc.rule, exc.message, exc.params) from None
+            return None
+        move = self._move(parsed)
+        self._push(move, parsed.monster, parsed)
         return move
 
-    def push(self, move: Action) -> None:
-        """Play ``move`` (written as :meth:`move_text` writes it)."""
-        self.push_text(self.move_text(move))
+    def push(self, move: Move) -> None:
+        """Play ``move``: a decision from :meth:`legal_moves`, a chance outcome, or any move a log line names."""
+        if isinstance(move, Setup):
+            self._push(move, move.monster, self._parse(move.text))
+        else:
+            self._push(move, getattr(move, "monster", None), None)
 
-    def move_text(self, move: Action) -> str:
+    def _push(self, move: Move, actor: int | None, parsed: Parsed | None) -> None:
+        if isinstance(move, Setup):
+            assert parsed is not None
+            self._push_setup(move, parsed)
+            return
+        st = self._begin()
+        pending = self._pending
+        if isinstance(move, Camouflage):
+            if self._need is None or pending is None:
+                raise violation(self.rs, "kot-camouflage",
+                                problem=f"no Camouflage dice are needed here: {self._players[move.monster]} "
+                                        "has just lost no life that Camouflage could cancel")
+            self._camo.append(move)
+            try:
+                self._apply(st, pending, getattr(pending, "monster", None))
+            except IllegalMoveError:
+                self._camo.pop()
+                raise
+            return
+        if self._need is not None:
+            need = self._need
+            raise violation(self.rs, "kot-camouflage",
+                            problem=f"{self._players[need.monster]} holds Camouflage and loses {need.count} life "
+                                    f"here: the next move must give {need.count} dice")
+        if pending is not None and not _completes(pending, move):
+            raise violation(self.rs, "kot-unexpected", expected=f"the outcome of {self.move_text(pending)}",
+                            got=self._text_of(move))
+        if isinstance(move, Evolve) and not move.kept and len(move.drawn) > self._keep_count(move) \
+                and len(set(move.drawn)) > 1:
+            self._check_draw(st, move)
+            self._pending = move  # the draw is known: the monster chooses what it keeps
+            return
+        if pending is None and self._is_decision(st, move):
+            if move not in self.legal_moves():
+                raise violation(self.rs, "kot-unexpected", expected=st.expected(), got=self._text_of(move))
+            self._pending = move
+            return
+        self._apply(st, move, actor)
+
+    def _text_of(self, move: Move) -> str:
+        try:
+            return self.move_text(move)
+        except (KbgError, TypeError):
+            return repr(move)
+
+    def _check_draw(self, st: KingOfTokyoState, move: Evolve) -> None:
+        """A draw whose keep is still to choose must be legal with some choice."""
+        full = Evolve(move.monster, move.drawn, move.drawn[:self._keep_count(move)])
+        if not self._try(full):
+            self._apply(st, full, move.monster)  # raises the checker's error
+
+    def _try(self, move: Action) -> bool:
+        st = self.state
+        rec = self._record(st)
+        try:
+            self._replay.check_actor(st, move, getattr(move, "monster", None))
+            st.apply(move)
+        except (IllegalMoveError, ChanceNeeded, KbgError):
+            self._restore(st, rec)
+            return False
+        self._restore(st, rec)
+        return True
+
+    @staticmethod
+    def _is_decision(st: KingOfTokyoState, move: Move) -> bool:
+        """A move whose chance part is still to come (the dice re-rolled, the cards revealed)."""
+        if isinstance(move, Reroll):
+            return not move.faces and bool(move.dice)
+        if isinstance(move, Buy):
+            return move.reveal is None and not move.top and move.seller is None and bool(
+                len(KingOfTokyoGame._reveals(st, 1, (move.card,))))
+        return isinstance(move, Sweep) and not move.reveals
+
+    def _record(self, st: KingOfTokyoState, pending: Action | None = None) -> _Undo:
+        return _Undo(st._snapshot(), len(st.history), st.enter_snapshot, self._replay.must_end, pending,
+                     tuple(self._camo))
+
+    def _restore(self, st: KingOfTokyoState, rec: _Undo) -> None:
+        assert rec.snapshot is not None
+        st._restore(rec.snapshot)
+        del st.history[rec.history:]
+        st.enter_snapshot = rec.enter
+        self._replay.must_end = rec.must_end
+
+    def _apply(self, st: KingOfTokyoState, move: Action, actor: int | None) -> None:
+        """Apply ``move`` with the Camouflage dice given so far; wait for more if it needs them."""
+        rec = self._record(st)
+        try:
+            for c in self._camo:
+                st.camouflage_roll(c.monster, c.faces)
+            self._replay.check_actor(st, move, actor)
+            st.apply(move)
+        except ChanceNeeded as need:
+            self._restore(st, rec)
+            self._pending, self._need = move, need
+            return
+        except BaseException:
+            self._restore(st, rec)
+            raise
+        self._began = True
+        text = self.move_text(move, before=rec)
+        camo = self._camo
+        start = _Undo(rec.snapshot, rec.history, rec.enter, rec.must_end)
+        self._undo.append(start)
+        self.lines.append(text)
+        self.moves.append(move)
+        for j, c in enumerate(camo):
+            self._undo.append(_Undo(rec.snapshot, rec.history, rec.enter, rec.must_end, move, tuple(camo[:j])))
+            self.lines.append(f"{self._players[c.monster]} camouflage " + " ".join(SHORT[f] for f in c.faces))
+            self.moves.append(c)
+        self._pending, self._camo, self._need = None, [], None
+
+    def _push_setup(self, move: Setup, parsed: Parsed) -> None:
+        if self._began:
+            raise LogSyntaxError(f"'{parsed.event.tokens[0].text}' belongs before the first turn", 1)
+        self._replay.setup_lines.append(parsed)
+        self._rebuild()
+        self._undo.append(None)
+        self.lines.append(move.text)
+        self.moves.append(move)
+
+    def _rebuild(self) -> None:
+        """The state the set-up lines give, once play can begin (the market is out, the drafted decks dealt)."""
+        rp = self._replay
+        self._state = rp.state = None
+        if not any(p.what == "market" for p in rp.setup_lines):
+            return
+        ev = self.rs.evolution
+        if ev is not None and ev.draft and len({p.monster for p in rp.setup_lines if p.what == "evolutions"}) \
+                < len(self._players):
+            return
+        try:
+            self._state = rp.begin()
+        except IllegalMoveError:  # more set-up lines may come: the first turn event raises it (as the checker does)
+            self._state = rp.state = None
+
+    def _begin(self) -> KingOfTokyoState:
+        """The state, made from the set-up lines at the first turn event if it is not made yet."""
+        if self._state is None:
+            try:
+                self._state = self._replay.begin()
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(exc.code, exc.rule, exc.message, exc.params) from None
+        return self._state
+
+    def move_text(self, move: Move, before: _Undo | None = None) -> str:
         """``move`` as a log line."""
+        if isinstance(move, Setup):
+            return move.text
+        if isinstance(move, Camouflage):
+            return f"{self._players[move.monster]} camouflage " + " ".join(SHORT[f] for f in move.faces)
         st = self.state
         names = self._players
+        active = st.active if before is None else int(before.snapshot["active"]) if before.snapshot else st.active
 
         def faces(fs: Sequence[str]) -> str:
             return " ".join(SHORT[f] for f in fs)
@@ -160,11 +594,11 @@ class KingOfTokyoGame:
             return "".join(f" {x}" for x in a)
 
         if isinstance(move, Roll):
-            return f"{names[st.active]} roll {faces(move.faces)}".rstrip()
+            return f"{names[active]} roll {faces(move.faces)}".rstrip()
         if isinstance(move, Reroll):
-            return f"{names[st.active]} reroll {faces(move.dice)} : {faces(move.faces)}"
+            return f"{names[active]} reroll {faces(move.dice)} : {faces(move.faces)}".rstrip()
         if isinstance(move, Keep):
-            return f"{names[st.active]} keep"
+            return f"{names[active]} keep"
         if isinstance(move, Decide):
             return f"{names[move.monster]} {'yield' if move.yields else 'stay'}"
         if isinstance(move, EndTurn):
@@ -177,7 +611,7 @@ class KingOfTokyoGame:
                 return f"{who} buy {move.card} from {names[move.seller]}"
             return f"{who} buy {move.card}" + (f" : {move.reveal}" if move.reveal else "")
         if isinstance(move, Sweep):
-            return f"{names[move.monster]} sweep : " + " ".join(move.reveals)
+            return f"{names[move.monster]} sweep : {' '.join(move.reveals)}".rstrip()
         if isinstance(move, Use):
             return f"{names[move.monster]} use {move.card}{args(move.args)}"
         if isinstance(move, Play):
@@ -191,23 +625,61 @@ class KingOfTokyoGame:
         if isinstance(move, Evolve):
             drawn = " ".join(move.drawn)
             return f"{names[move.monster]} evolve {drawn}" + (
-                f" keep {' '.join(move.kept)}" if len(move.drawn) > 1 and "?" not in move.drawn else "")
+                f" keep {' '.join(move.kept)}" if len(move.drawn) > 1 and "?" not in move.drawn and move.kept else "")
         raise TypeError(f"not a King of Tokyo move: {move!r}")
 
     def pop(self) -> Move:
-        """Take back the last line pushed; returns its move."""
+        """Take back the last move pushed (a decision waiting for its chance part, or a line); returns it."""
+        if self._camo:
+            camo = self._camo.pop()  # the pending move waits for these dice again
+            self._retry_need()
+            return camo
+        if self._pending is not None:
+            waiting: Move = self._pending
+            self._pending, self._need = None, None
+            return waiting
         if not self.lines:
             raise KbgError("no move to take back", code="no-move")
-        lines = self.lines[:-1]
-        self._state = self._checked(lines) if self._started(lines) else None
-        self.lines = lines
-        return self.moves.pop()
+        rec = self._undo.pop()
+        self.lines.pop()
+        move = self.moves.pop()
+        if rec is None:
+            self._replay.setup_lines.pop()
+            self._rebuild()
+            return move
+        st = self.state
+        self._restore(st, rec)
+        if isinstance(move, Camouflage):  # the move it answered waits for it again, with the dice before it
+            k = len(rec.camo)
+            del self.lines[-(k + 1):], self.moves[-(k + 1):], self._undo[-(k + 1):]
+            self._pending, self._camo, self._need = rec.pending, list(rec.camo), None
+            self._retry_need()
+        self._began = any(u is not None for u in self._undo)
+        return move
+
+    def _retry_need(self) -> None:
+        """The Camouflage dice the pending move waits for, found by trying it."""
+        st = self.state
+        pending = self._pending
+        assert pending is not None
+        rec = self._record(st)
+        try:
+            for c in self._camo:
+                st.camouflage_roll(c.monster, c.faces)
+            st.apply(pending)
+        except ChanceNeeded as need:
+            self._need = need
+        finally:
+            self._restore(st, rec)
 
     def copy(self) -> KingOfTokyoGame:
         other = KingOfTokyoGame(self.rs, self._players, monsters=self.monsters, tiles=self.tiles)
-        other.lines, other.moves, other._state = list(self.lines), list(self.moves), None
-        if self._started(self.lines):
-            other._state = other._checked(other.lines)
+        for move in self.moves:
+            other.push(move)
+        if self._pending is not None:
+            other.push(self._pending)
+            for c in self._camo:
+                other.push(c)
         return other
 
     # ---------------------------------------------------------------- positions
@@ -215,7 +687,9 @@ class KingOfTokyoGame:
     def position_text(self) -> str:
         """A log that starts here: the headers, then each monster's state, the market and whose turn
         it is (docs/log-format.md, "Starting from a King of Tokyo position"). A King of Tokyo
-        position is stated at the start of a turn, before the first roll, or in the buy phase."""
+        position is stated at the start of a turn, before the first roll, or in the buy phase, when
+        reading it back gives the same state (no pending decision, no card holding what a position
+        cannot state)."""
         head = ["@game king-of-tokyo", f"@edition {self.rs.edition.id}",
                 *(f"@variant {v.id}" for v in self.rs.variants), "@players " + " ".join(self._players)]
         if self.monsters:
@@ -226,63 +700,101 @@ class KingOfTokyoGame:
         if st is None:
             return "\n".join([*head, *self.lines]) + "\n"
         at_start = st.phase == "roll" and st.rolls == 0 and not st.dice
-        if not (at_start or st.phase == "buy") or st.over is not None:
+        if not (at_start or st.phase == "buy") or st.over is not None or self._pending is not None:
             raise KbgError("a King of Tokyo position is stated at the start of a turn or in its buy phase; now: "
                            f"{st.expected()}", code="kot-position-moment")
         out = [_monster_line(m) for m in st.monsters]
         out.append("market " + " ".join(st.market))
         if st.discards:
             out.append("discard " + " ".join(c for c, n in sorted(st.discards.items()) for _ in range(n)))
-        out.append(f"turn {self._players[st.active]}" + (" buy" if st.phase == "buy" else ""))
+        if st.deck_order:
+            out.append("deck " + " ".join(st.deck_order))
+        if st.tile_sides == "mixed":
+            out.append("tiles " + " ".join(st.tile_faces.get(r, r) for r in st.tile_supply))
+        # the engine has given the start-of-turn effects already: `started` says so (`turn NAME` would repeat them)
+        out.append(f"turn {self._players[st.active]} " + ("buy" if st.phase == "buy" else "started"))
+        back = KingOfTokyoGame(self.rs, self._players, monsters=self.monsters, tiles=self.tiles)
+        try:
+            for line in out:
+                back.push_text(line)
+            lost = unstated(st, back._begin())
+        except KbgError as exc:
+            lost = [str(exc)]
+        if lost:
+            raise KbgError("this King of Tokyo position holds what a position statement cannot say: "
+                           + ", ".join(lost), code="kot-position-moment")
         return "\n".join([*head, *out]) + "\n"
 
     # ---------------------------------------------------------------- replay
 
-    @staticmethod
-    def _started(lines: Sequence[str]) -> bool:
-        """Play can begin once the market is out (at the set-up, or in a stated position)."""
-        return any(ln.split()[:1] == ["market"] for ln in lines)
-
     @classmethod
     def replayed(cls, rs: KingOfTokyoRuleset, players: Sequence[str], monsters: Sequence[str], tiles: str | None,
                  lines: Sequence[str], state: KingOfTokyoState | None) -> KingOfTokyoGame:
-        """The game a checked log ended in: its event lines, and the state the checker reached."""
-        from kbgrules.king_of_tokyo.parse import Parser
-
+        """The game a checked log ended in, its lines pushed one by one (so that :meth:`pop` can take them
+        back); ``state`` is the checker's, which it ends in the same as."""
         game = cls(rs, players, monsters=monsters, tiles=tiles)
-        parser = Parser(rs, game._players)
-        for n, line in enumerate(lines, 1):
-            parsed = parser.parse(Event.from_text(n, line))
-            if parsed.kind != "expect":
-                game.lines.append(line)
-                game.moves.append(parsed.action)
-        game._state = state if cls._started(game.lines) else None
+        for line in lines:
+            game.push_text(line)
         return game
 
-    def _checked(self, lines: Sequence[str]) -> KingOfTokyoState:
-        """Replay the log made of the headers and ``lines``; the state at its end, or the first
-        problem raised (at its line)."""
-        from kbgrules.king_of_tokyo.log import check_king_of_tokyo
 
-        g = GameText(1, 1, [_header("game", "king-of-tokyo"), _header("players", *self._players)])
-        if self.monsters:
-            g.headers.append(_header("monsters", *self.monsters))
-        if self.tiles:
-            g.headers.append(_header("tiles", self.tiles))
-        g.events = [Event.from_text(n, line) for n, line in enumerate(lines, 1)]
-        report = GameReport("<game>", 1, 1)
-        report.players = self._players
-        state = check_king_of_tokyo("<game>", g, self.rs, report)
-        for d in report.errors:
-            raise LogSyntaxError(d.message, d.col, d.code).located("<game>", d.line, d.col)
-        for v in report.violations:
-            raise IllegalMoveError(v.code, v.rule, v.message)
-        assert state is not None
-        return state
+def _completes(pending: Action, move: Move) -> bool:
+    """Whether ``move`` is ``pending`` with its chance part (or its choice) given."""
+    if isinstance(pending, Reroll):
+        return isinstance(move, Reroll) and move.dice == pending.dice and len(move.faces) == len(move.dice)
+    if isinstance(pending, Buy):
+        return isinstance(move, Buy) and (move.monster, move.card) == (pending.monster, pending.card)
+    if isinstance(pending, Sweep):
+        return isinstance(move, Sweep) and move.monster == pending.monster
+    if isinstance(pending, Evolve):
+        return isinstance(move, Evolve) and (move.monster, move.drawn) == (pending.monster, pending.drawn)
+    return False
 
 
-def _header(name: str, *values: str) -> Header:
-    return Header(name, [Token(v, 1) for v in values], 1, 1)
+def _sorted_faces(faces: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(faces, key=FACES.index))
+
+
+def _supported(st: KingOfTokyoState, key: str) -> bool:
+    from kbgrules.king_of_tokyo.hooks import HOOKS
+
+    hook = st.cards[key].hook
+    return hook is None or hook in HOOKS
+
+
+# what a stated position does not restore, or restores by its own rules: the timeline, the turn count, the messages
+_UNCOMPARED = frozenset(("turn_ends", "log", "turn_number"))
+
+
+def _reads_the_turn(st: KingOfTokyoState, m: object) -> bool:
+    from kbgrules.king_of_tokyo.monster import Monster
+
+    assert isinstance(m, Monster)
+    return any(st.cards[k].hook is not None or any("dealt_no_damage" in (e.get("if") or {})
+                                                   for e in st.cards[k].effects) for k in st.in_play(m))
+
+
+def unstated(st: KingOfTokyoState, back: KingOfTokyoState) -> list[str]:
+    """What of ``st`` the position read back as ``back`` lost (state attribute names, and monster fields as
+    ``NAME.field``): empty when the position says it all."""
+    a, b = st._snapshot(), back._snapshot()
+    skip = set(_UNCOMPARED)
+    if st.phase == "buy":  # the dice are resolved: only cards with code, or a "dealt no damage" condition, read them
+        skip |= {"dice", "rolls", "smashes"}
+        if not any(_reads_the_turn(st, m) for m in st.monsters):
+            skip |= {"final_dice", "smash_damage", "turn_losses", "dealt_damage"}
+    lost = [k for k in a if k not in skip and k != "monsters" and a[k] != b[k]]
+    for m, n in zip(st.monsters, back.monsters, strict=True):
+        for f in dataclasses.fields(m):
+            x, y = getattr(m, f.name), getattr(n, f.name)
+            if f.name == "shielded_turn":
+                x, y = x == st.turn_number, y == back.turn_number
+            if x != y:
+                lost.append(f"{m.name}.{f.name}")
+    if (st.enter_snapshot is not None and st.enter_snapshot[0] == st.turn_number) != (
+            back.enter_snapshot is not None and back.enter_snapshot[0] == back.turn_number):
+        lost.append("enter_snapshot")
+    return lost
 
 
 def _monster_line(m: object) -> str:

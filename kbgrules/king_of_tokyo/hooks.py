@@ -42,7 +42,7 @@ class Hook:
         """The owner's turn starts, before the data effects of its cards and tiles (Nanobots)."""
 
     def before_roll(self, st: StateBase, m: Monster) -> None:
-        """The owner is about to make its first roll: raise (st._fail) if something must come first.
+        """The owner is about to make its first roll: raise (st.illegal) if something must come first.
 
         It changes nothing (a roll makes no monster lose life: the engine keeps no Camouflage undo for it)."""
 
@@ -85,10 +85,10 @@ class Hook:
         return True
 
     def may_buy(self, st: StateBase, m: Monster, card: str) -> None:
-        """Raise (st._fail) if the owner may not buy ``card`` now."""
+        """Raise (st.illegal) if the owner may not buy ``card`` now."""
 
     def may_be_bought(self, st: StateBase, m: Monster) -> None:
-        """Raise (st._fail) if ``m`` may not buy this hook's card now (Hibernation: outside Tokyo only)."""
+        """Raise (st.illegal) if ``m`` may not buy this hook's card now (Hibernation: outside Tokyo only)."""
 
     def free_reroll(self, st: StateBase, m: Monster, dice: Sequence[str]) -> bool:
         """True if re-rolling ``dice`` costs no roll (it changes nothing, like ``before_roll``)."""
@@ -108,13 +108,13 @@ class Hook:
         return None
 
     def may_yield(self, st: StateBase, owner: int, i: int) -> None:
-        """Raise (st._fail) if monster ``i`` (not the owner) may not yield Tokyo now (Blizzard)."""
+        """Raise (st.illegal) if monster ``i`` (not the owner) may not yield Tokyo now (Blizzard)."""
 
     def may_play(self, st: StateBase, i: int, args: Sequence[str]) -> None:
-        """Raise (st._fail) if monster ``i`` may not play this evolution now (it is still in the hand)."""
+        """Raise (st.illegal) if monster ``i`` may not play this evolution now (it is still in the hand)."""
 
     def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
-        raise st._fail("kot-card-use", card=st.cards[self.card].name, why="it has nothing to use")
+        raise st.illegal("kot-card-use", card=st.cards[self.card].name, why="it has nothing to use")
 
 
 HOOK_POINTS: Final = tuple(name for name, value in vars(Hook).items() if callable(value) and not name.startswith("_"))

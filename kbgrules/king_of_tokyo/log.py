@@ -49,6 +49,19 @@ class Replay:
         self.sides = sides
         self.state: KingOfTokyoState | None = None
         self.setup_lines: list[Parsed] = []
+        self.must_end = False  # a position at `turn NAME end`: NAME's `end` comes first
+
+    def check_actor(self, st: KingOfTokyoState, act: Action, actor: int | None) -> None:
+        """Whether the monster a line names (``actor``) may make ``act`` now, before the state applies it."""
+        if self.must_end and not isinstance(act, (Decide, Evolve)):
+            if not (isinstance(act, EndTurn) and act.monster == st.active):
+                raise violation(self.rs, "kot-unexpected", expected=f"{st.me.name}'s end (the position is "
+                                "at the end of the turn)", got="another event")
+            self.must_end = False
+        opportunist = isinstance(act, Buy) and "opportunist" in st.in_play(st.monsters[act.monster])
+        if not isinstance(act, (Decide, Use, Evolve, Play)) and not opportunist and actor is not None \
+                and actor != st.active and st.over is None:
+            raise violation(self.rs, "kot-wrong-monster", expected=st.me.name, actor=self.players[actor])
 
     def new_state(self, market: Sequence[str], first: int, begin: bool = True) -> KingOfTokyoState:
         st = KingOfTokyoState(self.rs, self.players, market, first, begin=False, monsters=self.monsters)
@@ -99,6 +112,25 @@ class Replay:
                         raise violation(rs, "kot-position", at="evolutions", monster=m.name,
                                         problem=f"{st.cards['evolution:' + c].name} is drafted {n} times; "
                                                 f"the game has {copies}")
+
+    def begin(self) -> KingOfTokyoState:
+        """The state play starts from, as ``run`` makes it from the set-up lines (``setup_lines``)."""
+        market: list[str] = []
+        first = 0
+        states: list[Parsed] = []
+        phase, dice = "start", []
+        for p in self.setup_lines:
+            if p.what == "market":
+                market = list(p.values)
+            elif p.what in ("monster", "deck", "discard"):
+                states.append(p)
+            elif p.what == "first":
+                assert p.monster is not None
+                first = p.monster
+                phase, dice = (p.values[0], p.values[1:]) if p.values else ("start", [])
+        self.state = self.start(market, first, states, phase, dice)
+        self.must_end = phase == "end"
+        return self.state
 
     def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
         self.report.stop(p.event.line, _col(p, exc), p.event.col, exc.code, exc.rule, exc.message)
@@ -269,6 +301,8 @@ class Replay:
             st.start_turn()
             return st
         st.start_turn(effects=False)  # the position already holds what the start of the turn gave
+        if phase == "started":
+            return st
         if phase == "resolve" and st._camouflage_held():
             raise violation(rs, "kot-position", at="first",
                             problem="a position at 'resolve' cannot give the Camouflage dice its hits may need: "
@@ -363,7 +397,6 @@ class Replay:
         first = 0
         states: list[Parsed] = []
         phase, dice = "start", []
-        must_end = False  # a position at `turn NAME end`: NAME's `end` comes first
         consumed: set[int] = set()
         for k, p in enumerate(parsed):
             if stop_line is not None and p.event.line >= stop_line:
@@ -400,23 +433,14 @@ class Replay:
                         self.fail(self.culprit(exc, states, p), exc)
                         self.state = KingOfTokyoState(self.rs, self.players, (), first)
                         return
-                    must_end = phase == "end"
+                    self.must_end = phase == "end"
                 st = self.state
                 if p.kind == "expect":
                     self.checkpoint(st, p)
                     continue
                 assert p.action is not None
                 act = p.action
-                if must_end and not isinstance(act, (Decide, Evolve)):
-                    if not (isinstance(act, EndTurn) and act.monster == st.active):
-                        raise violation(self.rs, "kot-unexpected", expected=f"{st.me.name}'s end (the position is "
-                                        "at the end of the turn)", got="another event")
-                    must_end = False
-                opportunist = isinstance(act, Buy) and "opportunist" in st.in_play(st.monsters[act.monster])
-                if not isinstance(act, (Decide, Use, Evolve, Play)) and not opportunist and p.monster is not None \
-                        and p.monster != st.active and st.over is None:
-                    raise violation(self.rs, "kot-wrong-monster", expected=st.me.name,
-                                    actor=self.players[p.monster])
+                self.check_actor(st, act, p.monster)
                 self.apply_with_chance(st, act, parsed, k, consumed)
             except IllegalMoveError as exc:
                 self.fail(p, exc)

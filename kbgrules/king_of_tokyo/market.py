@@ -24,16 +24,16 @@ class MarketRules(StateBase):
         """Turn cards face up into the market; ``effects=False`` for a stated position's market (already out)."""
         for c in cards:
             if c not in self.cards:
-                raise self._fail("kot-unknown-card", card=c)
+                raise self.illegal("kot-unknown-card", card=c)
             if self.deck_order:
                 top = self.deck_order.pop(0)
                 if top != c:
-                    raise self._fail("kot-deck-order", card=self.cards[c].name, top=self.cards[top].name)
+                    raise self.illegal("kot-deck-order", card=self.cards[c].name, top=self.cards[top].name)
             if self.deck[c] <= 0:
                 if sum(self.deck.values()) == 0 and self.rs.deck_exhausted == "reshuffle-discards":
                     self.deck, self.discards = self.discards, Counter()
                 if self.deck[c] <= 0:
-                    raise self._fail("kot-card-not-in-deck", card=self.cards[c].name)
+                    raise self.illegal("kot-card-not-in-deck", card=self.cards[c].name)
             self.deck[c] -= 1
             self.market.append(c)
             if self.cards[c].type == "event" and effects:
@@ -123,19 +123,19 @@ class MarketRules(StateBase):
             if self.phase != "buy" or action.monster != self.active:
                 what = "a buy" if isinstance(action, Buy) else "a sweep"
                 if action.monster != self.active and self.phase == "buy":
-                    raise self._fail("kot-wrong-monster", expected=self.me.name, actor=buyer.name)
-                raise self._fail("kot-unexpected", expected=self.expected(), got=what)
+                    raise self.illegal("kot-wrong-monster", expected=self.me.name, actor=buyer.name)
+                raise self.illegal("kot-unexpected", expected=self.expected(), got=what)
 
     def _market_action(self, action: Buy | Sweep) -> None:
         self._end_rolling(action)
         m = self.monsters[action.monster]
         if isinstance(action, Sweep):
             if m.energy < self.rs.sweep_cost:
-                raise self._fail("kot-no-energy", monster=m.name, need=self.rs.sweep_cost, have=m.energy,
+                raise self.illegal("kot-no-energy", monster=m.name, need=self.rs.sweep_cost, have=m.energy,
                                  what="a sweep")
             stays = [c for c in self.market if self.rs.sweep_keeps_events and self.cards[c].type == "event"]
             if len(action.reveals) != self.rs.market_size - len(stays):
-                raise self._fail("kot-reveal-count", expected=self.rs.market_size - len(stays),
+                raise self.illegal("kot-reveal-count", expected=self.rs.market_size - len(stays),
                                  got=len(action.reveals))
             m.energy -= self.rs.sweep_cost
             for c in self.market:
@@ -149,29 +149,29 @@ class MarketRules(StateBase):
         seller = self.monsters[action.seller] if action.seller is not None else None
         if seller is not None:
             if "parasitic-tentacles" not in self.all_cards(m):
-                raise self._fail("kot-card-use", card="Parasitic Tentacles", why=f"{m.name} does not hold it")
+                raise self.illegal("kot-card-use", card="Parasitic Tentacles", why=f"{m.name} does not hold it")
             if action.card not in seller.cards:
-                raise self._fail("kot-card-use", card="Parasitic Tentacles",
+                raise self.illegal("kot-card-use", card="Parasitic Tentacles",
                                  why=f"{seller.name} holds no {card.name if card else action.card}")
         elif action.top:
             if "made-in-a-lab" not in self.all_cards(m):
-                raise self._fail("kot-card-use", card="Made in a Lab", why=f"{m.name} does not hold it")
+                raise self.illegal("kot-card-use", card="Made in a Lab", why=f"{m.name} does not hold it")
             self.reveal([action.card])
             self.market.remove(action.card)
         elif action.card not in self.market:
             names = ", ".join(self.cards[c].name for c in self.market)
             name = card.name if card else action.card
-            raise self._fail("kot-not-in-market", card=name, market=names or "nothing")
+            raise self.illegal("kot-not-in-market", card=name, market=names or "nothing")
         assert card is not None
         price = self.cost(action.card, m)
         if m.energy < price:
             if action.top:  # the peeked card stays on top of the deck
                 self.deck[action.card] += 1
-            raise self._fail("kot-no-energy", monster=m.name, need=price, have=m.energy, what=card.name)
+            raise self.illegal("kot-no-energy", monster=m.name, need=price, have=m.energy, what=card.name)
         for hook in self.hooks_at(m, "may_buy"):
             hook.may_buy(self, m, card.id)
         if f"buy-forbidden:{action.monster}:{card.id}" in self.used_this_turn:  # Bamboozle
-            raise self._fail("kot-unexpected", expected=f"{m.name} buying another card than {card.name} (Bamboozle), "
+            raise self.illegal("kot-unexpected", expected=f"{m.name} buying another card than {card.name} (Bamboozle), "
                              "sweeping or ending the turn", got=f"a buy of {card.name}")
         if card.hook is not None and card.hook not in HOOKS:
             raise UnsupportedCardError(f"kbg check cannot replay {card.name} yet (its effect needs the "
@@ -206,7 +206,7 @@ class MarketRules(StateBase):
                 self.just_revealed = {action.reveal}
             elif sum(self.deck.values()) + (sum(self.discards.values())
                                             if self.rs.deck_exhausted == "reshuffle-discards" else 0):
-                raise self._fail("kot-reveal-count", expected=1, got=0)
+                raise self.illegal("kot-reveal-count", expected=1, got=0)
         if self.frenzy_now and not m.eliminated:
             self.frenzy_now = False  # the turn ends at once, without its end-of-turn effects
             self.turn_number += 1

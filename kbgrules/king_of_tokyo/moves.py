@@ -197,4 +197,24 @@ class Tokens:
     count: int
 
 
+@dataclass(frozen=True, slots=True)
+class Camouflage:
+    """Chance: the dice a Camouflage holder rolls for the life it is about to lose (one per life point)."""
+
+    monster: int
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A set-up or position line (``first NAME``, ``market CARD...``, ``tiles ...``, ``NAME evolutions ...``,
+    ``NAME is ...``, ``deck``, ``discard``, ``turn NAME ...``): ``what`` it states, as the log writes it
+    (``text``). The draws of the set-up are chance outcomes."""
+
+    what: str
+    text: str
+    monster: int | None = None
+    values: tuple[str, ...] = ()
+
+
 Action = Roll | Reroll | Keep | Decide | Buy | Sweep | EndTurn | Use | Cure | Take | Evolve | Play | Tokens

@@ -38,7 +38,8 @@ STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke
 VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure", "camouflage", "take",
          "evolve", "play", "tokens", "evolutions"}
 COUNTERS = {"poison", "shrink", "smoke", "wickedness", "dicetokens"}
-POSITION_PHASES = ("start", "roll", "rolled", "resolve", "enter", "buy", "end")  # roll: the old word for start
+# roll: the old word for start; started: its start-of-turn effects are over
+POSITION_PHASES = ("start", "roll", "started", "rolled", "resolve", "enter", "buy", "end")
 GAME_CHECKS = ("market", "deck", "discard", "dice", "pending")  # expect WHAT ...: not about one monster
 LOCATIONS = {"outside", "city", "bay"}
 _NO_ARGUMENT: Final = frozenset(("keep", "yield", "stay", "end"))
@@ -172,8 +173,9 @@ class Parser(PlayerNames):
             with_dice = phase in ("rolled", "resolve")
             if len(t) < 2 or phase not in POSITION_PHASES or (len(t) > 3 and not with_dice) \
                     or (with_dice and len(t) < 4 and self.rs.standard_dice):
-                raise LogSyntaxError("expected: turn NAME [start|buy|enter|end], or turn NAME rolled|resolve FACES... "
-                                     "(whose turn, and the moment a position starts at)", ev.col)
+                raise LogSyntaxError("expected: turn NAME [start|started|buy|enter|end], or turn NAME "
+                                     "rolled|resolve FACES... (whose turn, and the moment a position starts at)",
+                                     ev.col)
             return Parsed(ev, "setup", what="first", monster=self.player(t[1]),
                           values=["start" if phase == "roll" else phase, *(self.faces(t[3:]) if with_dice else ())])
         if head in ("deck", "discard"):

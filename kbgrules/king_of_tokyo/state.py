@@ -188,11 +188,11 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         and leaves the state unchanged.
         """
         if self.over is not None:
-            raise self._fail("kot-after-end")
+            raise self.illegal("kot-after-end")
         if self.starting and not isinstance(action, Evolve):
             missing = [m.name for m in self.monsters if m.evo_owed]
             if missing:
-                raise self._fail("evo-not-owed", monster=missing[0],
+                raise self.illegal("evo-not-owed", monster=missing[0],
                                  why="every monster draws its starting evolution before the first turn")
             self.starting = False
         kind = type(action)
@@ -248,15 +248,15 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         if self.phase == "decide":
             self.finish_decisions()
         if self.phase != "buy":
-            raise self._fail("kot-unexpected", expected=self.expected(), got="the end of the turn")
+            raise self.illegal("kot-unexpected", expected=self.expected(), got="the end of the turn")
         if action.monster != self.active:
-            raise self._fail("kot-wrong-monster", expected=self.me.name, actor=self.monsters[action.monster].name)
+            raise self.illegal("kot-wrong-monster", expected=self.me.name, actor=self.monsters[action.monster].name)
         m = self.me
         owed = [lv for lv in m.owed if self.tiles_left(lv)]
         if owed and not m.eliminated:
-            raise self._fail("dark-tile-not-taken", monster=m.name, level=owed[0])
+            raise self.illegal("dark-tile-not-taken", monster=m.name, level=owed[0])
         if m.evo_owed and not m.eliminated and self.evolutions_left(m):
-            raise self._fail("evo-not-drawn", monster=m.name, hearts=Counter(self.final_dice)["heart"])
+            raise self.illegal("evo-not-drawn", monster=m.name, hearts=Counter(self.final_dice)["heart"])
         m.owed, m.evo_owed = [], 0
         if "freeze-time" not in self.used_this_turn:
             self.freeze_chain = 0

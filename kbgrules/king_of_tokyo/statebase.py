@@ -81,7 +81,9 @@ class StateBase:
     _holdings: dict[tuple[str, ...], Any]
     _rushers: frozenset[str]  # evolutions that can take an Enter Tokyo step back
 
-    def _fail(self, code: str, **params: Any) -> IllegalMoveError:
+    def illegal(self, code: str, **params: Any) -> IllegalMoveError:
+        """The violation ``code`` (its rule and message from the rule data, ``params`` filled in), for the
+        engine or a card hook to raise: ``raise st.illegal("kot-card-use", card=..., why=...)``."""
         return violation(self.rs, code, **params)
 
     @property

@@ -55,7 +55,7 @@ class TokyoRules(StateBase):
                 raise ChanceNeeded(i, amount)
             faces = rolls.pop(0)
             if len(faces) != amount:
-                raise self._fail("kot-camouflage", problem=f"{m.name} loses {amount} life here: its Camouflage "
+                raise self.illegal("kot-camouflage", problem=f"{m.name} loses {amount} life here: its Camouflage "
                                                            f"roll needs {amount} {'die' if amount == 1 else 'dice'}, "
                                                            f"not {len(faces)}")
             amount -= sum(1 for f in faces if f == "heart")
@@ -127,15 +127,15 @@ class TokyoRules(StateBase):
         if self.phase != "decide":
             if action.yields:
                 who = self.monsters[action.monster].name
-                raise self._fail("kot-yield-not-allowed", monster=who,
+                raise self.illegal("kot-yield-not-allowed", monster=who,
                                  why="no smash of another monster has just hurt it" if self.monsters[
                                      action.monster].in_tokyo else "it is not in Tokyo")
-            raise self._fail("kot-unexpected", expected=self.expected(), got="a decision to stay")
+            raise self.illegal("kot-unexpected", expected=self.expected(), got="a decision to stay")
         if action.monster not in self.pending:
             who = self.monsters[action.monster].name
             if not self.monsters[action.monster].in_tokyo:
-                raise self._fail("kot-yield-not-allowed", monster=who, why="it is not in Tokyo")
-            raise self._fail("kot-yield-not-allowed", monster=who, why="no smash of another monster has just hurt it"
+                raise self.illegal("kot-yield-not-allowed", monster=who, why="it is not in Tokyo")
+            raise self.illegal("kot-yield-not-allowed", monster=who, why="no smash of another monster has just hurt it"
                              if action.monster not in self.smash_damage else "it has already decided")
         if action.yields:  # another monster's card may forbid it (Blizzard)
             for k in self.alive():

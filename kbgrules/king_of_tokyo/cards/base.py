@@ -24,26 +24,26 @@ if TYPE_CHECKING:
 def _need(st: StateBase, i: int, card: str, energy: int) -> None:
     m = st.monsters[i]
     if m.energy < energy:
-        raise st._fail("kot-no-energy", monster=m.name, need=energy, have=m.energy, what=st.cards[card].name)
+        raise st.illegal("kot-no-energy", monster=m.name, need=energy, have=m.energy, what=st.cards[card].name)
     m.energy -= energy
 
 
 def _in_roll(st: StateBase, i: int, card: str) -> None:
     if i != st.active or st.phase != "roll" or not st.rolls:
-        raise st._fail("kot-card-use", card=st.cards[card].name, why="it is used while its owner is rolling")
+        raise st.illegal("kot-card-use", card=st.cards[card].name, why="it is used while its owner is rolling")
 
 
 def _change_die(st: StateBase, card: str, args: Sequence[str], to_one: bool = False) -> None:
     want = 1 if to_one else 2
     if len(args) != want:
         form = "FACE" if to_one else "FACE NEW-FACE"
-        raise st._fail("kot-card-use", card=st.cards[card].name, why=f"say which die changes: use {card} {form}")
+        raise st.illegal("kot-card-use", card=st.cards[card].name, why=f"say which die changes: use {card} {form}")
     old = face(args[0])
     new = "1" if to_one else face(args[1])
     if old is None or new is None:
-        raise st._fail("kot-bad-face", face=args[0] if old is None else args[1])
+        raise st.illegal("kot-bad-face", face=args[0] if old is None else args[1])
     if old not in st.dice:
-        raise st._fail("kot-card-use", card=st.cards[card].name, why=f"no die shows {old}")
+        raise st.illegal("kot-card-use", card=st.cards[card].name, why=f"no die shows {old}")
     st.dice[st.dice.index(old)] = new
 
 
@@ -78,7 +78,7 @@ class HerdCuller(Hook):
     def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         _in_roll(st, i, self.card)
         if self.card in st.used_this_turn:
-            raise st._fail("kot-card-use", card="Herd Culler", why="it works once per turn")
+            raise st.illegal("kot-card-use", card="Herd Culler", why="it works once per turn")
         _change_die(st, self.card, args, to_one=True)
         st.used_this_turn.add(self.card)
 
@@ -131,9 +131,9 @@ class FreezeTime(Hook):
 
     def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         if i != st.active or st.phase != "buy" or st.final_dice.count("1") < 3:
-            raise st._fail("kot-card-use", card="Freeze Time", why="its owner must have ended the roll with 1-1-1")
+            raise st.illegal("kot-card-use", card="Freeze Time", why="its owner must have ended the roll with 1-1-1")
         if self.card in st.used_this_turn:
-            raise st._fail("kot-card-use", card="Freeze Time", why="it gives one extra turn per turn")
+            raise st.illegal("kot-card-use", card="Freeze Time", why="it gives one extra turn per turn")
         st.used_this_turn.add(self.card)
         st.extra_turn = True
         st.freeze_chain += 1  # chained: each extra turn rolls one die fewer than the turn that earned it
@@ -147,10 +147,10 @@ class Metamorph(Hook):
     def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         m = st.monsters[i]
         if i != st.active or st.phase != "buy":
-            raise st._fail("kot-card-use", card="Metamorph", why="cards are sold at the end of the owner's turn")
+            raise st.illegal("kot-card-use", card="Metamorph", why="cards are sold at the end of the owner's turn")
         cid = st.card_id(args[0]) if len(args) == 1 else None
         if cid is None or cid not in m.cards:
-            raise st._fail("kot-card-use", card="Metamorph", why="name one keep card of yours to discard")
+            raise st.illegal("kot-card-use", card="Metamorph", why="name one keep card of yours to discard")
         card = st.cards[cid]
         st.discard_card(m, card.id)
         m.energy += card.cost
@@ -185,12 +185,12 @@ class MonsterBatteries(BatteryMonster):
     def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         m = st.monsters[i]
         if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()):
-            raise st._fail("kot-card-use", card="Monster Batteries", why="write: use battery-monster N (energy)")
+            raise st.illegal("kot-card-use", card="Monster Batteries", why="write: use battery-monster N (energy)")
         if m.stored.get("battery-monster:charge") != st.turn_number:
-            raise st._fail("kot-card-use", card="Monster Batteries", why="energy goes on it once, when it is bought")
+            raise st.illegal("kot-card-use", card="Monster Batteries", why="energy goes on it once, when it is bought")
         n = int(args[0])
         if m.energy < n:
-            raise st._fail("kot-card-use", card="Monster Batteries", why=f"{m.name} has only {m.energy} energy")
+            raise st.illegal("kot-card-use", card="Monster Batteries", why=f"{m.name} has only {m.energy} energy")
         m.energy -= n
         m.stored.pop("battery-monster:charge")
         m.stored[self.card] = 2 * n
@@ -242,17 +242,17 @@ class PsychicProbe(Hook):
 
     def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         if i == st.active or st.phase != "roll" or not st.rolls:
-            raise st._fail("kot-card-use", card="Psychic Probe", why="it re-rolls a die of the monster rolling now")
+            raise st.illegal("kot-card-use", card="Psychic Probe", why="it re-rolls a die of the monster rolling now")
         key = f"psychic-probe:{i}"
         if key in st.used_this_turn:
-            raise st._fail("kot-card-use", card="Psychic Probe", why="once per turn of each other monster")
+            raise st.illegal("kot-card-use", card="Psychic Probe", why="once per turn of each other monster")
         if len(args) != 3 or args[1] != ":":
-            raise st._fail("kot-card-use", card="Psychic Probe", why="write: use psychic-probe FACE : NEW-FACE")
+            raise st.illegal("kot-card-use", card="Psychic Probe", why="write: use psychic-probe FACE : NEW-FACE")
         old, new = face(args[0]), face(args[2])
         if old is None or new is None:
-            raise st._fail("kot-bad-face", face=args[0] if old is None else args[2])
+            raise st.illegal("kot-bad-face", face=args[0] if old is None else args[2])
         if old not in st.dice:
-            raise st._fail("kot-card-use", card="Psychic Probe", why=f"no die shows {old}")
+            raise st.illegal("kot-card-use", card="Psychic Probe", why=f"no die shows {old}")
         st.dice[st.dice.index(old)] = new
         st.used_this_turn.add(key)
         if new == "heart":
@@ -267,10 +267,10 @@ class HealingRay(Hook):
         names = {m.name: k for k, m in enumerate(st.monsters)}
         if len(args) not in (1, 2) or args[0] not in names or (len(args) == 2 and not (
                 args[1].isascii() and args[1].isdigit() and int(args[1]) > 0)):
-            raise st._fail("kot-card-use", card="Healing Ray", why="write: use healing-ray MONSTER [HEARTS]")
+            raise st.illegal("kot-card-use", card="Healing Ray", why="write: use healing-ray MONSTER [HEARTS]")
         target = names[args[0]]
         if target == i or st.monsters[target].eliminated:
-            raise st._fail("kot-card-use", card="Healing Ray", why="it heals another monster still in the game")
+            raise st.illegal("kot-card-use", card="Healing Ray", why="it heals another monster still in the game")
         st.heal_rays.append((target, int(args[1]) if len(args) == 2 else 1))
 
 
@@ -283,14 +283,14 @@ class Mimic(Hook):
         m = st.monsters[i]
         target = st.card_id(args[0]) if len(args) == 1 else None
         if target is None:
-            raise st._fail("kot-card-use", card="Mimic", why="write: use mimic CARD (a keep card in play)")
+            raise st.illegal("kot-card-use", card="Mimic", why="write: use mimic CARD (a keep card in play)")
         held = any(target in o.cards for o in st.monsters if not o.eliminated)
         if target == "mimic" or not held or st.cards[target].type != "keep":
-            raise st._fail("kot-card-use", card="Mimic", why=f"no monster has {st.cards[target].name} in play")
+            raise st.illegal("kot-card-use", card="Mimic", why=f"no monster has {st.cards[target].name} in play")
         first = m.mimic is None or m.mimic not in st.in_play(m)
         if not first:
             if i != st.active or st.phase != "roll" or st.rolls:
-                raise st._fail("kot-card-use", card="Mimic", why="the token moves at the start of its owner's turn")
+                raise st.illegal("kot-card-use", card="Mimic", why="the token moves at the start of its owner's turn")
             _need(st, i, self.card, 1)
         m.tokens["mimic"] = 1
         copy_card(st, m, target)

@@ -31,12 +31,12 @@ if TYPE_CHECKING:
 
 
 def _fail(st: StateBase, card: str, why: str) -> IllegalMoveError:
-    return st._fail("kot-card-use", card=st.cards[card].name, why=why)
+    return st.illegal("kot-card-use", card=st.cards[card].name, why=why)
 
 
 def _pay(st: StateBase, m: Monster, card: str, energy: int) -> None:
     if m.energy < energy:
-        raise st._fail("kot-no-energy", monster=m.name, need=energy, have=m.energy, what=st.cards[card].name)
+        raise st.illegal("kot-no-energy", monster=m.name, need=energy, have=m.energy, what=st.cards[card].name)
     m.energy -= energy
 
 

@@ -118,7 +118,7 @@ class ExoticArms(Hook):
         if "exotic-arms" in m.stored:
             raise _refuse(st, "exotic-arms", "its 2 energy are on it already")
         if m.energy < 2:
-            raise st._fail("kot-no-energy", monster=m.name, need=2, have=m.energy, what="Exotic Arms")
+            raise st.illegal("kot-no-energy", monster=m.name, need=2, have=m.energy, what="Exotic Arms")
 
     def may_play(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         if args:
@@ -154,7 +154,7 @@ class MothershipSupport(Hook):
         if m.hp >= st.max_hp(m):
             raise _refuse(st, "mothership-support", f"{m.name} has all its life already")
         if m.energy < 1:
-            raise st._fail("kot-no-energy", monster=m.name, need=1, have=m.energy, what="Mothership Support")
+            raise st.illegal("kot-no-energy", monster=m.name, need=1, have=m.energy, what="Mothership Support")
         _once(st, i, "mothership-support")
         m.energy -= 1
         st.heal(m, 1)
@@ -200,7 +200,7 @@ class SuperiorAlienTechnology(Hook):
             raise _refuse(st, self.id, f"{m.name} has {limit} cards with a UFO token already")
         price = (st.cost(cid, m) + 1) // 2
         if cid in st.market and m.energy < price:
-            raise st._fail("kot-no-energy", monster=m.name, need=price, have=m.energy, what=st.cards[cid].name)
+            raise st.illegal("kot-no-energy", monster=m.name, need=price, have=m.energy, what=st.cards[cid].name)
         return price
 
     def check_roll(self, st: StateBase, i: int, args: Sequence[str]) -> list[str]:
@@ -252,7 +252,7 @@ class SuperiorAlienTechnology(Hook):
     def before_roll(self, st: StateBase, m: Monster) -> None:
         i = st.monsters.index(m)
         if self.marked(m) and f"{self.id}:{i}" not in st.used_this_turn:
-            raise st._fail("kot-unexpected", got="a first roll",
+            raise st.illegal("kot-unexpected", got="a first roll",
                            expected=f"{m.name}'s Superior Alien Technology dice ({m.name} use "
                                     f"superior-alien-technology FACE ..., one die per card with a UFO token)")
 

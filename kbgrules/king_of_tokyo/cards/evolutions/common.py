@@ -32,7 +32,7 @@ def _name(st: StateBase, card: str) -> str:
 
 
 def _refuse(st: StateBase, card: str, why: str) -> IllegalMoveError:
-    return st._fail("evo-play", card=_name(st, card), why=why)
+    return st.illegal("evo-play", card=_name(st, card), why=why)
 
 
 def _resolve_now(st: StateBase) -> None:
@@ -86,7 +86,7 @@ def _read_faces(st: StateBase, args: Sequence[str]) -> list[str]:
     for a in args:
         f = face(a)
         if f is None:
-            raise st._fail("kot-bad-face", face=a)
+            raise st.illegal("kot-bad-face", face=a)
         out.append(f)
     return out
 
@@ -145,7 +145,7 @@ def _card(st: StateBase, card: str, text: str) -> str:
     """A Power card id from a log word."""
     cid = st.card_id(text)
     if cid is None or cid not in {c.id for c in st.rs.cards}:
-        raise st._fail("kot-unknown-card", card=text)
+        raise st.illegal("kot-unknown-card", card=text)
     return cid
 
 

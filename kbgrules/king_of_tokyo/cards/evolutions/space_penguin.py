@@ -118,7 +118,7 @@ class MiraculousCatch(Hook):
             return
         price = max(0, st.cost(cid, m) - 1)
         if m.energy < price:
-            raise st._fail("kot-no-energy", monster=m.name, need=price, have=m.energy, what=card.name)
+            raise st.illegal("kot-no-energy", monster=m.name, need=price, have=m.energy, what=card.name)
         for hook in st.hooks_at(m, "may_buy"):
             hook.may_buy(st, m, cid)
         m.energy -= price
@@ -144,7 +144,7 @@ class Blizzard(Hook):
         return 1
 
     def may_yield(self, st: StateBase, owner: int, i: int) -> None:
-        raise st._fail("kot-yield-not-allowed", monster=st.monsters[i].name,
+        raise st.illegal("kot-yield-not-allowed", monster=st.monsters[i].name,
                        why=f"{st.monsters[owner].name}'s Blizzard is in play")
 
     def on_turn_start(self, st: StateBase, m: Monster) -> None:
@@ -281,7 +281,7 @@ class EncasedInIce(Hook):
         if f not in st.dice:
             raise _refuse(st, "encased-in-ice", f"no die shows {args[0]}")
         if m.energy < 1:
-            raise st._fail("kot-no-energy", monster=m.name, need=1, have=m.energy, what="Encased in Ice")
+            raise st.illegal("kot-no-energy", monster=m.name, need=1, have=m.energy, what="Encased in Ice")
         m.energy -= 1
         st.used_this_turn.add("encased-in-ice")
         st.ice_die = (i, f)
