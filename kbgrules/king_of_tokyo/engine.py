@@ -49,11 +49,25 @@ class KingOfTokyoEngine:
                                         [" ".join(ev.words) for ev in game.events], state)
 
     def new_game(self, rs: Ruleset, players: Sequence[str]) -> KingOfTokyoGame:
+        """A game at its set-up. With Power Up! evolutions each player plays a monster: the first monsters
+        of the evolution data by id, in seat order (``KingOfTokyoGame(rs, players, monsters=...)`` picks
+        others)."""
+        from kbgrules.errors import KbgError
         from kbgrules.king_of_tokyo.game import KingOfTokyoGame
         from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 
         assert isinstance(rs, KingOfTokyoRuleset)
-        return KingOfTokyoGame(rs, players)
+        if not rs.cards:
+            raise KbgError(f"the {rs.edition.title} ships no card list: give the cards with --rules DIR",
+                           code="no-cards")
+        monsters: list[str] = []
+        ev = rs.evolution
+        if ev is not None and not ev.draft:  # evolutions belong to monsters: the first ones by id, in seat order
+            monsters = sorted({c.monster for c in rs.evolutions})[:len(players)]
+            if len(monsters) < len(players):
+                raise KbgError(f"evolutions for {len(monsters)} monsters are loaded, not enough for "
+                               f"{len(players)} players", code="player-count")
+        return KingOfTokyoGame(rs, players, monsters=monsters)
 
     def setup_sheet(self, rs: Ruleset) -> SetupSheet:
         from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset

@@ -78,16 +78,18 @@ class _Undo:
     """What :meth:`KingOfTokyoGame.pop` puts back for one line: the state before its move (None for a set-up
     line), and the move waiting for Camouflage dice before it, if any."""
 
-    __slots__ = ("camo", "enter", "history", "must_end", "pending", "snapshot")
+    __slots__ = ("camo", "decided", "enter", "history", "must_end", "pending", "snapshot")
 
     def __init__(self, snapshot: dict[str, Any] | None, history: int, enter: Any, must_end: bool,
-                 pending: Action | None = None, camo: tuple[Camouflage, ...] = ()) -> None:
+                 pending: Action | None = None, camo: tuple[Camouflage, ...] = (),
+                 decided: Action | None = None) -> None:
         self.snapshot = snapshot
         self.history = history
         self.enter = enter
         self.must_end = must_end
         self.pending = pending
         self.camo = camo
+        self.decided = decided  # the decision pushed alone before the chance part that completed it
 
 
 class KingOfTokyoGame:
@@ -534,7 +536,8 @@ class KingOfTokyoGame:
         self._began = True
         text = self.move_text(move, before=rec)
         camo = self._camo
-        start = _Undo(rec.snapshot, rec.history, rec.enter, rec.must_end)
+        decided = self._pending if self._pending is not None and self._pending is not move else None
+        start = _Undo(rec.snapshot, rec.history, rec.enter, rec.must_end, decided=decided)
         self._undo.append(start)
         self.lines.append(text)
         self.moves.append(move)
@@ -654,6 +657,8 @@ class KingOfTokyoGame:
             del self.lines[-(k + 1):], self.moves[-(k + 1):], self._undo[-(k + 1):]
             self._pending, self._camo, self._need = rec.pending, list(rec.camo), None
             self._retry_need()
+        elif rec.decided is not None:  # the decision waits for its chance part again
+            self._pending = rec.decided
         self._began = any(u is not None for u in self._undo)
         return move
 
@@ -684,18 +689,27 @@ class KingOfTokyoGame:
 
     # ---------------------------------------------------------------- positions
 
+    def _headers(self) -> list[str]:
+        head = [f"@game {self.rs.game.id}", f"@edition {self.rs.edition.id}",
+                *(f"@variant {v.id}" for v in self.rs.variants), "@players " + " ".join(self._players)]
+        if self.monsters:
+            head.append("@monsters " + " ".join(self.monsters))
+        if self.tiles:
+            head.append(f"@tiles {self.tiles}")
+        return head
+
+    def log_text(self) -> str:
+        """The game so far as a log: its headers and the line of every move pushed, set-up included
+        (a move whose chance part is still to come is not written yet)."""
+        return "\n".join([*self._headers(), *self.lines]) + "\n"
+
     def position_text(self) -> str:
         """A log that starts here: the headers, then each monster's state, the market and whose turn
         it is (docs/log-format.md, "Starting from a King of Tokyo position"). A King of Tokyo
         position is stated at the start of a turn, before the first roll, or in the buy phase, when
         reading it back gives the same state (no pending decision, no card holding what a position
         cannot state)."""
-        head = ["@game king-of-tokyo", f"@edition {self.rs.edition.id}",
-                *(f"@variant {v.id}" for v in self.rs.variants), "@players " + " ".join(self._players)]
-        if self.monsters:
-            head.append("@monsters " + " ".join(self.monsters))
-        if self.tiles:
-            head.append(f"@tiles {self.tiles}")
+        head = self._headers()
         st = self._state
         if st is None:
             return "\n".join([*head, *self.lines]) + "\n"

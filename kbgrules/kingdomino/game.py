@@ -277,6 +277,16 @@ class KingdominoGame:
 
     # ---------------------------------------------------------------- positions
 
+    def _headers(self) -> list[str]:
+        rs = self.rs
+        return [f"@game {rs.game.id}", f"@edition {rs.edition.id}", *(f"@variant {v.id}" for v in rs.variants),
+                "@players " + " ".join(self.players)]
+
+    def log_text(self) -> str:
+        """The game so far as a log: its headers and the line of every move (of a game started at its
+        set-up; a game replayed from a stated position gives the moves after it)."""
+        return "\n".join([*self._headers(), *(self.move_text(m) for m in self.moves)]) + "\n"
+
     def position_text(self) -> str:
         """A log that starts here (docs/log-format.md): the headers, then, past the first round, a
         ``@start position`` block stating the game as the current round began (the kingdoms, the
@@ -286,8 +296,7 @@ class KingdominoGame:
         from kbgrules.kingdomino.kingdom import letters
 
         st, rs, names = self._state, self.rs, self.players
-        head = ["@game kingdomino", f"@edition {rs.edition.id}", *(f"@variant {v.id}" for v in rs.variants),
-                "@players " + " ".join(names)]
+        head = self._headers()
         kingdoms, moves = self._round_so_far()
         lines = [self.move_text(m) for m in moves]
         if kingdoms is None:
