@@ -142,9 +142,9 @@ def test_a_bot_plays_a_whole_game_from_new_game(players: int, edition: str | Non
     assert report.exit_code == 0, report.text() if hasattr(report, "text") else log
     [logged] = kbgrules.read_games(log)
     assert logged.replay().outcome() == game.outcome()
-    n = len(game.lines)  # pop takes every line back, and pushing them again ends the same
-    moves = list(game.moves)
-    for _ in range(n // 2):
+    n = len(game.lines)  # popping half the lines back (a decision pushed alone is popped apart from its
+    moves = list(game.moves)  # chance part) and pushing the full moves again ends the same
+    while len(game.lines) > n - n // 2 or game.is_chance() and game._pending is not None:
         game.pop()
     for m in moves[n - n // 2:]:
         game.push(m)
@@ -172,9 +172,10 @@ def test_chance_outcomes_are_every_multiset_once_with_probabilities_summing_to_o
     assert drawn <= set(dict(outcomes))
     game.push(outcomes[len(outcomes) // 2][0])
     assert game.lines[-1].startswith("Ann sweep : ") and not game.is_chance()
-    assert game.pop() == outcomes[len(outcomes) // 2][0] and not game.is_chance()  # the whole line
-    game.push(sweep)
-    assert game.pop() == sweep and game.legal_moves()
+    # a pop takes back one push: the chance part, and the sweep waits for its cards again
+    assert game.pop() == outcomes[len(outcomes) // 2][0] and game.is_chance()
+    assert game.chance_outcomes()[len(outcomes) // 2] == outcomes[len(outcomes) // 2]
+    assert game.pop() == sweep and game.legal_moves() and not game.is_chance()
 
 
 def test_expect_lines_are_checked_as_the_checker_checks_them() -> None:

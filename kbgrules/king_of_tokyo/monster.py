@@ -7,6 +7,8 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 
+from kbgrules.core.outcome import Outcome as Outcome  # re-exported: its home before the core had one
+
 
 @dataclass(slots=True, init=False)
 class Monster:
@@ -101,12 +103,3 @@ assert [f.name for f in dataclasses.fields(Monster)] == [
     "name", "hp", "vp", "energy", "location", "eliminated", "cards", "tokens", "stored", "mimic", "shielded_turn",
     "wickedness", "tiles", "levels", "owed", "monster", "evo_deck", "evo_bottom", "evo_discard", "hand",
     "evolutions", "evo_owed", "secret", "dice_tokens", "icy", "ufo"]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """Whether the game is over, its winners, and why it ended."""
-
-    over: bool
-    winners: tuple[str, ...]
-    reason: str | None

@@ -15,6 +15,7 @@ from itertools import islice
 from typing import Any
 
 from kbgrules.core.compiled import mypyc_attr
+from kbgrules.core.outcome import Outcome as Outcome  # re-exported: its home before the core had one
 from kbgrules.errors import IllegalMoveError as IllegalMoveError  # re-exported: its home before errors.py
 from kbgrules.errors import KbgError
 from kbgrules.kingdomino.kingdom import Cell, Kingdom, Score, cell_name, rank, score, tiebreak_key, violation
@@ -91,10 +92,6 @@ class Standing:
     discards: int
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    standings: tuple[Standing, ...]
-    winners: tuple[str, ...]
 
 
 @mypyc_attr(serializable=True)  # compiled, copy() (deepcopy) must not call __init__, as in Python
@@ -454,13 +451,21 @@ class KingdominoState:
         return self._scores[1]
 
     def outcome(self) -> Outcome:
-        """Scores, ranks (with the edition's tie-breaks) and winners; meaningful once terminal."""
+        """Scores, ranks (with the edition's tie-breaks) and winners, as the game stands: over once
+        terminal. The standings are :class:`Standing` values in seat order."""
         scores = self.scores()
         ranks = rank([tiebreak_key(self.rs, s) for s in scores])
         standings = tuple(Standing(i, self.players[i], s, r, self.kingdoms[i].discards)
                           for i, (s, r) in enumerate(zip(scores, ranks, strict=True)))
         winners = tuple(st.name for st in standings if st.rank == 1)
-        return Outcome(standings, winners)
+        best = max(s.total for s in scores)
+        if len(winners) > 1:
+            reason = f"tied on {best} points and on every tie-break"
+        elif sum(s.total == best for s in scores) > 1:
+            reason = f"{best} points, the tie broken by the edition's tie-breaks"
+        else:
+            reason = f"{best} points"
+        return Outcome(self.is_terminal(), winners, reason, standings)
 
 
 class Undo:
