@@ -23,12 +23,7 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 # and the Camouflage dice it owes)
 NOT_YET = {"king-of-tokyo": ("kot-position-moment", "kot-camouflage")}
 # Known bugs, each failing its test until fixed (strict: a fix makes the test say so)
-KNOWN = {
-    ("test_position_text_reads_back_at_every_move", "king-of-tokyo", "evolution-draft"):
-        "position_text does not state the drafted evolution decks, so the position does not read back",
-    ("test_a_bot_plays_whole_games_from_new_game", "king-of-tokyo", "active-evolution"):
-        "legal_moves offers 'keep' where the active-evolution variant wants a roll next",
-}
+KNOWN: dict[tuple[str, str, str], str] = {}
 
 
 def _known(request: pytest.FixtureRequest, game: str, variants: tuple[str, ...]) -> None:

@@ -142,9 +142,9 @@ def test_a_bot_plays_a_whole_game_from_new_game(players: int, edition: str | Non
     assert report.exit_code == 0, report.text() if hasattr(report, "text") else log
     [logged] = kbgrules.read_games(log)
     assert logged.replay().outcome() == game.outcome()
-    n = len(game.lines)  # popping half the lines back (a decision pushed alone is popped apart from its
-    moves = list(game.moves)  # chance part) and pushing the full moves again ends the same
-    while len(game.lines) > n - n // 2 or game.is_chance() and game._pending is not None:
+    n = len(game.lines)  # pop takes every line back, and pushing them again ends the same
+    moves = list(game.moves)
+    while len(game.lines) > n - n // 2:  # a line pushed as a decision, then its chance part, pops in two
         game.pop()
     for m in moves[n - n // 2:]:
         game.push(m)
@@ -176,6 +176,8 @@ def test_chance_outcomes_are_every_multiset_once_with_probabilities_summing_to_o
     assert game.pop() == outcomes[len(outcomes) // 2][0] and game.is_chance()
     assert game.chance_outcomes()[len(outcomes) // 2] == outcomes[len(outcomes) // 2]
     assert game.pop() == sweep and game.legal_moves() and not game.is_chance()
+    game.push(sweep)
+    assert game.pop() == sweep and game.legal_moves()
 
 
 def test_expect_lines_are_checked_as_the_checker_checks_them() -> None:
@@ -187,3 +189,53 @@ def test_expect_lines_are_checked_as_the_checker_checks_them() -> None:
     with pytest.raises(kbgrules.IllegalMoveError) as exc:
         game.push_text("expect Ann vp 3")
     assert exc.value.code == "kot-checkpoint" and len(game.lines) == n
+
+
+def test_active_evolution_rolls_after_the_starting_draws() -> None:
+    """Once every monster has drawn its starting evolution, the first roll is chance (legal_moves offered
+    'keep' there, which the engine refused)."""
+    game = kbgrules.new_game("kot", ["Ann", "Bob"], variants=["active-evolution"])
+    rng = random.Random(1)
+    for _ in range(4):  # the first player, the market, each monster's starting evolution
+        assert game.is_chance() and not game.legal_moves()
+        game.push(game.sample_chance(rng))
+    assert [ln.split()[1] for ln in game.lines[2:]] == ["evolve", "evolve"]
+    assert game.is_chance() and not game.legal_moves() and game.turn is None
+    game.push(game.sample_chance(rng))
+    assert game.lines[-1].split()[1] == "roll" and game.legal_moves()
+
+
+def test_the_evolution_draft_position_states_the_decks() -> None:
+    log = simulate_king_of_tokyo(2, 1, None, ("evolution-draft",), ["Ann", "Bob"])
+    headers, events = _events(log)
+    game = kbgrules.read_games("\n".join(headers) + "\n")[-1].replay()  # headers alone: the draft comes next
+    assert game.is_chance() and game.position_text().splitlines() == headers[1:]  # (not "@kbg 1")
+    assert check_text("draft.log", "\n".join([*headers, *events[:3]]) + "\n").exit_code == 0  # a deck to come
+    stated = 0
+    for line in events:
+        game.push_text(line)
+        try:
+            text = game.position_text()
+        except KbgError as exc:
+            assert exc.code in ("kot-position-moment", "kot-camouflage")
+            continue
+        back = kbgrules.read_games(text)[0].replay()
+        assert back.position_text() == text and back.is_chance() == game.is_chance()
+        assert sorted(map(back.move_text, back.legal_moves())) == sorted(map(game.move_text, game.legal_moves()))
+        if game._began:
+            decks = [ln.split()[0] for ln in text.splitlines() if ln.split()[1:2] == ["evolutions"]]
+            assert decks == ["Ann", "Bob"]
+            stated += 1
+    assert stated >= 5
+
+
+def test_sample_chance_with_no_outcome_is_a_kbg_error() -> None:
+    import dataclasses
+
+    rs = kbgrules.load("kot", players=2)
+    game = KingOfTokyoGame(dataclasses.replace(rs, market_size=500), ["Ann", "Bob"])  # a market no deck fills
+    game.push_text("first Ann")
+    assert game.is_chance() and len(game.chance_outcomes()) == 0
+    with pytest.raises(KbgError) as exc:
+        game.sample_chance(random.Random(1))
+    assert exc.value.code == "no-chance-outcome"

@@ -253,6 +253,9 @@ class KingOfTokyoGame:
         found = self._chance()
         if found is None:
             raise KbgError("no chance event comes now: push a decision", code="not-chance")
+        if len(found) == 0:  # a reveal the deck (and the discard pile) cannot fill
+            raise KbgError("no outcome can come now: the cards left are fewer than this reveal needs",
+                           code="no-chance-outcome")
         move: Move = found.sample(rng)
         return move
 
@@ -280,9 +283,10 @@ class KingOfTokyoGame:
             return self._reveals(st, self._sweep_count(st), self._swept(st), lambda c: Sweep(who, c))
         if pending is not None:
             return None
-        if st.starting:
+        if st.starting:  # the starting draws, one monster after another; then the first roll, below
             owing = next((i for i, m in enumerate(st.monsters) if m.evo_owed), None)
-            return None if owing is None else self._evolutions(st, owing, True)
+            if owing is not None:
+                return self._evolutions(st, owing, True)
         if st.phase == "roll" and not st.rolls:
             n = st.dice_count()
             ice = st.ice_die
@@ -562,9 +566,7 @@ class KingOfTokyoGame:
         self._state = rp.state = None
         if not any(p.what == "market" for p in rp.setup_lines):
             return
-        ev = self.rs.evolution
-        if ev is not None and ev.draft and len({p.monster for p in rp.setup_lines if p.what == "evolutions"}) \
-                < len(self._players):
+        if rp.drafting():
             return
         try:
             self._state = rp.begin()
@@ -717,7 +719,16 @@ class KingOfTokyoGame:
         if not (at_start or st.phase == "buy") or st.over is not None or self._pending is not None:
             raise KbgError("a King of Tokyo position is stated at the start of a turn or in its buy phase; now: "
                            f"{st.expected()}", code="kot-position-moment")
-        out = [_monster_line(m) for m in st.monsters]
+        out = []
+        ev = self.rs.evolution
+        if ev is not None and ev.draft:
+            # each drafted deck as the set-up line gives it: the cards left in it and the ones the monster
+            # line names (in play, in hand), which reading the monster line takes out of it again
+            for m in st.monsters:
+                deck = copy_counter(m.evo_deck)
+                deck.update(c for c in (*m.evolutions, *m.hand) if c != "?")
+                out.append(" ".join([m.name, "evolutions", *sorted(deck.elements())]))
+        out += [_monster_line(m) for m in st.monsters]
         out.append("market " + " ".join(st.market))
         if st.discards:
             out.append("discard " + " ".join(c for c, n in sorted(st.discards.items()) for _ in range(n)))

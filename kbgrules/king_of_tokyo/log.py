@@ -113,6 +113,12 @@ class Replay:
                                         problem=f"{st.cards['evolution:' + c].name} is drafted {n} times; "
                                                 f"the game has {copies}")
 
+    def drafting(self) -> bool:
+        """Whether the evolution draft is in play and a monster's drafted deck is not stated yet."""
+        ev = self.rs.evolution
+        return ev is not None and ev.draft and len(
+            {p.monster for p in self.setup_lines if p.what == "evolutions"}) < len(self.players)
+
     def begin(self) -> KingOfTokyoState:
         """The state play starts from, as ``run`` makes it from the set-up lines (``setup_lines``)."""
         market: list[str] = []
@@ -455,6 +461,8 @@ class Replay:
                                                     "note"))
                 return
         if self.state is None:
+            if self.drafting():  # the log ends in the draft's set-up: nothing is played yet, so no state yet
+                return
             try:
                 self.state = self.start(market, first, states, phase, dice)
             except IllegalMoveError as exc:
