@@ -238,11 +238,12 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
 def simulate_king_of_tokyo(players: int, seed: int, edition: str | None = None, variants: Sequence[str] = (),
                            names: Sequence[str] | None = None, rules_dirs: Sequence[str] = ()) -> str:
     """A random legal King of Tokyo game log, ending with checkpoints for every monster and the winners."""
-    import kbgrules
+    from kbgrules.core.load import load
+    from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
     from kbgrules.king_of_tokyo.state import KingOfTokyoState
 
-    rs = kbgrules.load("king-of-tokyo", edition=edition, variants=variants, players=players,
-                       rules_dirs=rules_dirs)
+    rs = load("king-of-tokyo", edition=edition, variants=variants, players=players, rules_dirs=rules_dirs)
+    assert isinstance(rs, KingOfTokyoRuleset)
     names = tuple(names or DEFAULT_NAMES[:players])
     rng = random.Random(seed)
     if not rs.cards:

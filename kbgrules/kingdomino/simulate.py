@@ -46,9 +46,11 @@ def play_kingdomino(state: KingdominoState, rng: random.Random) -> list[str]:
 def simulate_kingdomino(players: int, seed: int, edition: str | None = None, variants: Sequence[str] = (),
                         names: Sequence[str] | None = None, rules_dirs: Sequence[str] = ()) -> str:
     """A complete random game log (three games for Dynasty), ending with score and winner checkpoints."""
-    import kbgrules
+    from kbgrules.core.load import load
+    from kbgrules.kingdomino.model import KingdominoRuleset
 
-    rs = kbgrules.load("kingdomino", edition=edition, variants=variants, players=players, rules_dirs=rules_dirs)
+    rs = load("kingdomino", edition=edition, variants=variants, players=players, rules_dirs=rules_dirs)
+    assert isinstance(rs, KingdominoRuleset)
     names = tuple(names or DEFAULT_NAMES[:players])
     rng = random.Random(seed)
     out: list[str] = [f"# random legal game: kbg simulate kingdomino --players {players} --seed {seed}"]
