@@ -210,6 +210,8 @@ def test_a_bot_plays_whole_games_from_new_game(game: str, players: int, edition:
             g = kbgrules.new_game(game, NAMES[:players], edition=edition, variants=variants)
         except kbgrules.KbgError as exc:  # an edition whose components come from the user's rule files
             pytest.skip(f"no shipped data to play it: {exc}")
+        with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+            g.sample_chance(None)
         pushed = 0
         while not g.is_over():
             assert pushed < 5000, "the game does not end"

@@ -55,3 +55,11 @@ def path(value: Any, name: str = "path") -> str:
     if not isinstance(value, (str, os.PathLike)):
         raise TypeError(f"{name} must be a str or os.PathLike, not {type(value).__name__}")
     return os.fspath(value)
+
+
+def random_source(value: Any, name: str = "rng") -> None:
+    """A ``random.Random`` (or a subclass), where chance is drawn."""
+    import random
+
+    if not isinstance(value, random.Random):
+        raise TypeError(f"{name} must be a random.Random, not {type(value).__name__}")

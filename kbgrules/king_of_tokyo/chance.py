@@ -12,7 +12,37 @@ from kbgrules.core.compiled import mypyc_attr
 
 
 @mypyc_attr(native_class=False)
-class Multisets:
+class _Lazy:
+    """A list of outcomes computed one by one: ``len`` and ``_at(i)`` from the subclass; indexing (slices
+    and negative indexes too) and iteration here."""
+
+    def __len__(self) -> int:
+        raise NotImplementedError
+
+    def _at(self, i: int) -> tuple[Any, float]:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[Any, float]: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[tuple[Any, float]]: ...
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        return self._at(i)
+
+    def __iter__(self) -> Iterator[tuple[Any, float]]:
+        for i in range(len(self)):
+            yield self._at(i)
+
+
+@mypyc_attr(native_class=False)
+class Multisets(_Lazy):
     """Every multiset of ``k`` items (in ``items`` order) drawn from ``counts`` copies of each ``item`` (with
     ``replace``: a die per item, each face as likely), made into a move by ``make`` with its probability.
     ``fixed`` items come first in every outcome (a frozen die, cards already known to come)."""
@@ -37,17 +67,7 @@ class Multisets:
     def __len__(self) -> int:
         return self.ways[0][self.k]
 
-    @overload
-    def __getitem__(self, i: int) -> tuple[Any, float]: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[tuple[Any, float]]: ...
-    def __getitem__(self, i: int | slice) -> Any:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
+    def _at(self, i: int) -> tuple[Any, float]:
         counts = []
         t = self.k
         for j in range(len(self.items)):
@@ -59,10 +79,6 @@ class Multisets:
             counts.append(c)
             t -= c
         return self._outcome(counts)
-
-    def __iter__(self) -> Iterator[tuple[Any, float]]:
-        for i in range(len(self)):
-            yield self[i]
 
     def _outcome(self, counts: Sequence[int]) -> tuple[Any, float]:
         if self.replace:
@@ -88,7 +104,7 @@ class Multisets:
 
 
 @mypyc_attr(native_class=False)
-class Choices:
+class Choices(_Lazy):
     """Independent choices, one from each of ``options``, all alike (the side showing on each wickedness tile)."""
 
     def __init__(self, options: Sequence[Sequence[str]], make: Callable[[tuple[str, ...]], Any]) -> None:
@@ -101,26 +117,12 @@ class Choices:
     def __len__(self) -> int:
         return self.size
 
-    @overload
-    def __getitem__(self, i: int) -> tuple[Any, float]: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[tuple[Any, float]]: ...
-    def __getitem__(self, i: int | slice) -> Any:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += self.size
-        if not 0 <= i < self.size:
-            raise IndexError(i)
+    def _at(self, i: int) -> tuple[Any, float]:
         out = []
         for o in reversed(self.options):
             i, r = divmod(i, len(o))
             out.append(o[r])
         return self.make(tuple(reversed(out))), 1 / self.size
-
-    def __iter__(self) -> Iterator[tuple[Any, float]]:
-        for i in range(self.size):
-            yield self[i]
 
     def sample(self, rng: random.Random) -> Any:
         return self.make(tuple(rng.choice(o) for o in self.options))

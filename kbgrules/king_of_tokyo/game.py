@@ -250,6 +250,9 @@ class KingOfTokyoGame:
 
     def sample_chance(self, rng: random.Random) -> Move:
         """A chance outcome drawn by its probability."""
+        from kbgrules.core.args import random_source
+
+        random_source(rng)
         found = self._chance()
         if found is None:
             raise KbgError("no chance event comes now: push a decision", code="not-chance")

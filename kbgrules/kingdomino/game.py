@@ -148,8 +148,10 @@ class KingdominoGame:
 
     def sample_chance(self, rng: random.Random) -> Move:
         """One chance outcome, drawn by its probability (a deal without listing them all)."""
+        from kbgrules.core.args import random_source
         from kbgrules.kingdomino.chance import deals, sample_kings
 
+        random_source(rng)
         st = self._state
         if st.is_chance():
             return deals(st).sample(rng)
