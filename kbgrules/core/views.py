@@ -1,0 +1,103 @@
+"""What a game draws, as plain data: the blocks of its results and tables.
+
+A game's result (:class:`kbgrules.core.result.GameResult`) and its reference tables are made of
+these blocks; the terminal (rich), the HTML report and the offline site render them without knowing
+the game. Nothing here draws: the library stays light and every face draws the same facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A sentence (``strong``: the verdict)."""
+
+    text: str
+    strong: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    name: str
+    numeric: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Gauge:
+    """A value on a track from 0 to ``top`` with marks at its thresholds; a table cell may be one
+    (shown as its value where no picture can be drawn)."""
+
+    value: int
+    top: int
+    marks: tuple[int, ...]
+    label: str
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Rows of cells under named columns; the cell in column ``key`` names its row (a player)."""
+
+    title: str | None
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[object, ...], ...]
+    key: int = 0
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A board of square cells as the game's log writes it: each row a string of cell codes
+    separated by spaces (a letter, then how many marks the cell bears: ``W1 C . F``; ``.`` empty).
+    ``palette`` and ``names`` give each letter's colour and name, ``landmarks`` the letters drawn as
+    a building (a castle), ``corner`` the log's name of the top-left cell (``b6``), if it has one."""
+
+    title: str
+    rows: tuple[str, ...]
+    palette: tuple[tuple[str, str], ...]
+    names: tuple[tuple[str, str], ...]
+    corner: str | None = None
+    landmarks: tuple[str, ...] = ()
+    caption: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """A line per player over the turns or rounds (a ``None`` ends a line: out of the game)."""
+
+    title: str
+    x_label: str
+    y_label: str
+    xs: tuple[int, ...]
+    series: tuple[tuple[str, tuple[int | None, ...]], ...]
+    y_max: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Strip:
+    """Who held each place at each step: one row per place, one holder (or None) per step."""
+
+    title: str
+    x_label: str
+    xs: tuple[int, ...]
+    places: tuple[tuple[str, tuple[str | None, ...]], ...]
+    players: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Items:
+    """A short list under a title: each item a name and what it says (``Ann``: cards bought)."""
+
+    title: str
+    items: tuple[tuple[str, str], ...]
+
+
+Block = Union[Text, Table, Grid, Chart, Strip, Items]
