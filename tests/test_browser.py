@@ -140,7 +140,7 @@ def test_a_report_shows_the_verdict_the_violation_at_its_line_and_the_kingdoms(
     assert "kd-" in problem.inner_text() and v.visible(".problems .rule .sources")
     v.visible("ol.log li.hit")
     for k in range(3):
-        assert v.page.locator("svg.kingdom").nth(k).bounding_box()["width"] > 100
+        assert v.page.locator("svg.grid").nth(k).bounding_box()["width"] > 100
     v.clean()
     v.fits(viewport["width"])
     if viewport is DESKTOP:  # tall enough to show the kingdoms under the violation
@@ -173,7 +173,7 @@ def test_a_king_of_tokyo_report_draws_the_race_and_tokyo(browser: Any, pages: di
 def test_a_report_prints(browser: Any, pages: dict[str, Path]) -> None:
     v = Visit(browser, pages["dynasty"], DESKTOP)
     v.page.emulate_media(media="print")
-    assert v.page.locator("svg.kingdom").count() == 9 and v.page.locator("svg.kingdom").first.is_visible()
+    assert v.page.locator("svg.grid").count() == 9 and v.page.locator("svg.grid").first.is_visible()
     pdf = v.page.pdf()
     assert pdf[:4] == b"%PDF" and len(pdf) > 10_000
     v.clean()

@@ -69,7 +69,7 @@ def test_a_legal_kingdomino_match_draws_every_kingdom_and_the_totals(tmp_path: P
     assert "verdict" in first["class"] and "3 games in 1 file: 3 legal" in str(first["text"])  # type: ignore[operator]
     games = page.by_class("game", "article")
     assert len(games) == 3 and all("valid" in g["class"] for g in games)  # type: ignore[operator]
-    kingdoms = page.by_class("kingdom", "svg")
+    kingdoms = page.by_class("grid", "svg")
     assert len(kingdoms) == 9  # 3 players x 3 games
     assert "Winner: Cid" in text and "Dynasty match: games 1, 2, 3" in text
     assert text.count('class="crown"') > 0 and text.count('class="edge"') > 0 and 'class="castle"' in text

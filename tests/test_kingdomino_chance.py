@@ -346,6 +346,7 @@ def test_a_kingdom_prints_as_kbg_check_draws_it() -> None:
 @given(st.integers(0, 10**6), st.sampled_from([(), ("mighty-duel",)]), st.integers(5, 60))
 def test_str_of_a_kingdom_is_the_cli_drawing(seed: int, variants: tuple[str, ...], moves: int) -> None:
     from kbg_cli.render import Doc
+    from kbgrules.core.views import Grid
     from kbgrules.kingdomino.kingdom import corner_name
 
     game = new("first", 2, variants)
@@ -353,7 +354,7 @@ def test_str_of_a_kingdom_is_the_cli_drawing(seed: int, variants: tuple[str, ...
     for name in game.players:
         k = game.kingdom(name)
         doc = Doc()
-        doc.kingdom(None, [" ".join(r) for r in k.rows()], {}, corner_name(k, k.size))
+        doc.grid(Grid(name, tuple(" ".join(r) for r in k.rows()), (), (), corner_name(k, k.size)), title=False)
         assert doc.plain() == str(k) + "\n"
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from kbgrules.core.check import RulesDirs, iter_check_files
 from kbgrules.core.logfile import input_files, no_logs, read_input
@@ -150,7 +151,8 @@ def _print_report(report: CheckReport, quiet: bool, after: bool = False) -> bool
     for m in report.matches:
         totals = ", ".join(f"{n} {t}" for n, t in sorted(m["totals"].items(), key=lambda x: -x[1]))
         verdict = f"winner(s): {', '.join(m['winners'])}" if m["complete"] else "incomplete match"
-        doc.para(f"Dynasty, {m['file']} games {', '.join(map(str, m['games']))}: {totals}; {verdict}", "bold")
+        name = str(m["variant"]).replace("-", " ").capitalize()
+        doc.para(f"{name}, {m['file']} games {', '.join(map(str, m['games']))}: {totals}; {verdict}", "bold")
     if not doc.blocks:
         return False
     doc.show(after)
@@ -174,65 +176,9 @@ def _game_summary(doc: render.Doc, g: GameReport) -> None:
     status = "valid" if g.valid else ("errors in the log" if g.errors else "rule violation")
     doc.heading(f"{g.file} game {g.index} ({what}; {len(g.players)} players): {status}",
                 "green" if g.valid else "yellow" if g.errors else "red")
-    final = g.final
-    if not final:
-        return
-    if "monsters" in final:
-        _kot_summary(doc, g, final)
-        return
-    if final.get("finished"):
-        doc.para("Winner: " + ", ".join(final["winners"]) if len(final["winners"]) == 1
-                 else "Shared victory: " + ", ".join(final["winners"]), "bold")
-    else:
-        doc.para("The game is not finished; scores so far:" if g.valid else "Scores at the point checking stopped:")
-    t = render.Table(None, ["rank", "player", "score", "bonuses", "largest property", "crowns", "discards"],
-                     numeric=[0, 2, 4, 5, 6])
-    for p in sorted(final["players"], key=lambda p: p["rank"]):
-        bonuses = ", ".join(f"{k} +{v}" for k, v in p["bonuses"].items()) or "-"
-        t.add(p["rank"], p["name"], p["score"], bonuses, p["largest_property"], p["crowns"], p["discards"])
-    doc.table(t)
-    palette = _palette()
-    for p in final["players"]:
-        doc.kingdom(p["name"], p["kingdom"], palette, p["kingdom_corner"])
-
-
-def _kot_summary(doc: render.Doc, g: GameReport, final: dict[str, Any]) -> None:
-    over = final["game_over"]
-    if over["over"]:
-        winners = over["winners"]
-        if winners:
-            doc.para(("Winner: " if len(winners) == 1 else "Shared victory: ") + ", ".join(winners)
-                     + f" ({over['reason']})", "bold")
-        else:
-            doc.para(f"No winner: {over['reason']}", "bold")
-    else:
-        doc.para(f"The game is not over: turn {final['turn']}, {final['active']} to play."
-                 if g.valid else "The state where checking stopped:")
-    monsters = final["monsters"]
-    wicked = any("wickedness" in m for m in monsters)
-    cols = ["monster", "life", "VP", "energy", *(["wickedness"] if wicked else []), "place", "cards"]
-    t = render.Table(None, cols, numeric=[1, 2, 3, 4] if wicked else [1, 2, 3])
-    for m in monsters:
-        place = "eliminated" if m["eliminated"] else {"city": "Tokyo City", "bay": "Tokyo Bay"}.get(
-            m["location"], "outside")
-        tokens = ", ".join(f"{k} x{v}" for k, v in m["tokens"].items() if v)
-        if m.get("dice_tokens"):
-            tokens = ", ".join(filter(None, [tokens, f"dice tokens x{m['dice_tokens']}"]))
-        held = [*m["cards"], *(f"tile:{x}" for x in m.get("tiles", ())), *(f"evo:{x}" for x in m.get("evolutions", ()))]
-        if m.get("hand"):
-            held.append(f"{len(m['hand'])} in hand")
-        cards = ", ".join(held) + (f" [{tokens}]" if tokens else "")
-        row = [m["name"], m["hp"], m["vp"], m["energy"], *([m["wickedness"]] if wicked else []), place, cards or "-"]
-        t.add(*row)
-    doc.table(t)
-
-
-def _palette(rs: KingdominoRuleset | None = None) -> dict[str, str]:
-    """Grid letter -> terrain colour."""
-    import kbgrules
-
-    rs = rs or kbgrules.load("kingdomino")
-    return {t.letter: t.colour or "white" for t in rs.terrains}
+    if g.result is not None:
+        for block in g.result.summary(stopped=not g.valid):
+            doc.view(block)
 
 
 def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
@@ -274,12 +220,14 @@ def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
     for w in warnings:
         render.diag(str(w))
     from kbgrules.kingdomino.kingdom import corner_name, letters
+    from kbgrules.kingdomino.result import grids
 
     names = {t.id: t.name for t in rs.terrains}
     doc = render.Doc()
     doc.heading(f"{name}: {s.total} point{'' if s.total == 1 else 's'}")
-    doc.kingdom(None, [" ".join(r) for r in kingdom.rows(letters(rs))], _palette(rs),
-                corner_name(kingdom, rs.kingdom_size))
+    rows = [" ".join(r) for r in kingdom.rows(letters(rs))]
+    [grid] = grids(rs, [(name, rows, corner_name(kingdom, rs.kingdom_size))])
+    doc.grid(grid, title=False)
     t = render.Table("Properties", ["terrain", "squares", "crowns", "points"], numeric=[1, 2, 3])
     for p in s.properties:
         t.add(names[p.terrain], p.squares, p.crowns, p.points)
@@ -328,7 +276,7 @@ def write_html(target: str, paths: list[str], rules_dirs: RulesDirs) -> list[Che
 
 
 def run_show(paths: list[str], rules_dirs: RulesDirs, html: str | None = None) -> int:
-    """Each game turn by turn (King of Tokyo) or round by round (Kingdomino), then the final standings."""
+    """Each game step by step (the game's own table: turns, rounds), then the final standings."""
     if html is not None:
         report = CheckReport()
         for r in write_html(html, paths, rules_dirs):
@@ -341,40 +289,20 @@ def run_show(paths: list[str], rules_dirs: RulesDirs, html: str | None = None) -
     for g in report.games:
         for line in sorted([*map(str, g.errors), *map(str, g.violations)], key=_position):
             render.diag(line)
-        if g.game == "king-of-tokyo":
-            _show_kot(doc, g)
-        else:
-            _show_kd(doc, g)
+        table = g.result.progress(g.show_timeline()) if g.result is not None else None
+        if table is not None:
+            doc.heading(f"{g.file} game {g.index}: {_game_name(g, rules_dirs)}, {table.title}")
+            doc.view(replace(table, title=None))
         _game_summary(doc, g)
     doc.show()
     return report.exit_code
 
 
-def _show_kot(doc: render.Doc, g: GameReport) -> None:
-    names = list(g.players)
-    timeline = g.show_timeline()
-    wicked = any("wickedness" in m for snap in timeline[:1] for m in snap["monsters"])
-    what = "life/VP/energy/wickedness" if wicked else "life/VP/energy"
-    doc.heading(f"{g.file} game {g.index}: King of Tokyo, turn by turn ({what}, * = in Tokyo)")
-    t = render.Table(None, ["turn", "played", *names])
-    for snap in timeline:
-        cells = []
-        for m in snap["monsters"]:
-            if m["eliminated"]:
-                cells.append("out")
-            else:
-                mark = {"city": "*C", "bay": "*B"}.get(m["location"], "")
-                w = f"/{m['wickedness']}" if wicked else ""
-                cells.append(f"{m['hp']}/{m['vp']}/{m['energy']}{w}{mark}")
-        t.add(snap["turn"], snap["monster"], *cells)
-    doc.table(t)
+def _game_name(g: GameReport, rules_dirs: RulesDirs) -> str:
+    import kbgrules
+    from kbgrules.errors import KbgError
 
-
-def _show_kd(doc: render.Doc, g: GameReport) -> None:
-    names = list(g.players)
-    doc.heading(f"{g.file} game {g.index}: Kingdomino, score after each round (squares placed)")
-    t = render.Table(None, ["round", *names])
-    for snap in g.show_timeline():
-        label = "claims" if snap["round"] == 1 else snap["round"] - 1  # row 1: after the first claims
-        t.add(label, *(f"{p['score']} ({p['squares']})" for p in snap["players"]))
-    doc.table(t)
+    try:
+        return next(x.name for x in kbgrules.games(rules_dirs) if x.id == g.game)
+    except (KbgError, StopIteration):
+        return g.game or "?"

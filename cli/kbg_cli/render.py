@@ -19,6 +19,8 @@ if TYPE_CHECKING:  # kbg explain imports this module: typing costs start-up time
     from collections.abc import Sequence
     from typing import Any, TextIO
 
+    from kbgrules.core.views import Block, Grid
+
 
 
 def plain_width() -> int:
@@ -172,10 +174,28 @@ class Doc:
     def table(self, table: Table) -> None:
         self.blocks.append(("table", table))
 
-    def kingdom(self, title: str | None, rows: list[str], palette: dict[str, str], corner: str | None = None) -> None:
-        """A Kingdomino kingdom: rows of cell codes (``W1 C . F``), coloured by terrain on a terminal, with
-        the log's column letters and row numbers when ``corner`` names its top-left square (``c7``)."""
-        self.blocks.append(("kingdom", (None if title is None else shown(title), rows, palette, corner)))
+    def grid(self, g: Grid, title: bool = True) -> None:
+        """A board of cells (``W1 C . F``), each coloured by its letter on a terminal, with the log's
+        column letters and row numbers when the grid names its top-left cell (``c7``)."""
+        self.blocks.append(("grid", (shown(g.caption or g.title) if title else None, g)))
+
+    def view(self, block: Block) -> None:
+        """One block a game drew (:mod:`kbgrules.core.views`); charts and strips are pictures for the
+        HTML report (the terminal shows their numbers in ``kbg show``'s table)."""
+        from kbgrules.core.views import Grid, Items, Text
+        from kbgrules.core.views import Table as ViewTable
+
+        if isinstance(block, Text):
+            self.para(block.text, "bold" if block.strong else "")
+        elif isinstance(block, ViewTable):
+            t = Table(block.title, block.names, numeric=[i for i, c in enumerate(block.columns) if c.numeric])
+            for row in block.rows:
+                t.add(*row)
+            self.table(t)
+        elif isinstance(block, Grid):
+            self.grid(block)
+        elif isinstance(block, Items):
+            self.items(block.title, [f"{name}: {text}" for name, text in block.items])
 
     def show(self, after: bool = False) -> None:
         """Write the blocks; ``after``: another Doc was shown just before (plain text keeps a blank
@@ -194,15 +214,15 @@ class Doc:
                 out += [*wrap(value[0], WIDTH), ""]
             elif kind == "items":
                 out += [value[0], *(x for line in value[1] for x in wrap(line, WIDTH, "  ")), ""]
-            elif kind == "kingdom":
-                title, rows, _, corner = value
+            elif kind == "grid":
+                title, g = value
                 if title:
                     out.append(f"{title}:")
-                head, numbers = _labels(corner, rows)
+                head, numbers = _labels(g.corner, list(g.rows))
                 if head:
                     out.append(("     " + "  ".join(head)).rstrip())
                 out += [(n + " ".join(f"{c:<2}" for c in r.split())).rstrip()
-                        for n, r in zip(numbers, rows, strict=True)]
+                        for n, r in zip(numbers, g.rows, strict=True)]
                 out.append("")
             else:
                 out += [*_plain_table(value), ""]
@@ -231,8 +251,8 @@ class Doc:
                 for line in value[1]:
                     console.print(Padding(Text(line), (0, 0, 0, 2)))
                 console.print()
-            elif kind == "kingdom":
-                _rich_kingdom(console, *value)
+            elif kind == "grid":
+                _rich_grid(console, *value)
             else:
                 t = RichTable(title=value.title, title_justify="left", title_style="bold cyan",
                               box=box.SIMPLE_HEAVY, show_header=bool(value.columns and any(value.columns)))
@@ -244,9 +264,9 @@ class Doc:
                 console.print(t)
 
 
-def kingdom_axes(corner: str | None, rows: list[str]) -> tuple[list[str], list[int]]:
-    """The column letters and row numbers of a kingdom whose top-left square is ``corner`` (``c7``),
-    as the log names squares; empty without a corner (the terminal and the HTML report draw them)."""
+def grid_axes(corner: str | None, rows: list[str]) -> tuple[list[str], list[int]]:
+    """The column letters and row numbers of a grid whose top-left cell is ``corner`` (``c7``), as
+    the log names cells; empty without a corner (the terminal and the HTML report draw them)."""
     if not corner or not rows:
         return [], []
     col, top = ord(corner[0]) - ord("a"), int(corner[1:])
@@ -255,33 +275,33 @@ def kingdom_axes(corner: str | None, rows: list[str]) -> tuple[list[str], list[i
 
 
 def _labels(corner: str | None, rows: list[str]) -> tuple[list[str], list[str]]:
-    """Column letters and row-number prefixes (``"  7  "``) for a kingdom whose top-left square is ``corner``."""
-    head, numbers = kingdom_axes(corner, rows)
+    """Column letters and row-number prefixes (``"  7  "``) for a grid whose top-left cell is ``corner``."""
+    head, numbers = grid_axes(corner, rows)
     if not head:
         return [], ["  "] * len(rows)
     return head, [f"{n:>3}  " for n in numbers]
 
 
-def _rich_kingdom(console: Any, title: str | None, rows: list[str], palette: dict[str, str],
-                  corner: str | None) -> None:
+def _rich_grid(console: Any, title: str | None, g: Grid) -> None:
     from rich.text import Text
 
     if title:
         console.print(Text(title, style="bold"))
-    head, numbers = _labels(corner, rows)
+    head, numbers = _labels(g.corner, list(g.rows))
     if head:
         console.print(Text("     " + "".join(f"{c}  " for c in head).rstrip(), style="dim"))
-    for number, r in zip(numbers, rows, strict=True):
+    palette = dict(g.palette)
+    for number, r in zip(numbers, g.rows, strict=True):
         line = Text(number, style="dim")
         for cell in r.split():
-            letter, crowns = cell[0], cell[1:]
+            letter, marks = cell[0], cell[1:]
             if cell == ".":
                 line.append(" · ", style="dim")
-            elif letter == "C":
+            elif letter in g.landmarks:
                 line.append(" ♜ ", style="bold black on white")
             else:
-                n = int(crowns) if crowns.isascii() and crowns.isdigit() else 0
-                mark = "♛" * n if n <= 2 else f"{n}♛"  # three cells wide: three crowns are written 3♛
+                n = int(marks) if marks.isascii() and marks.isdigit() else 0
+                mark = g.mark * n if n <= 2 else f"{n}{g.mark}"  # three cells wide: three marks are written 3♛
                 line.append(f"{letter}{mark:<2}", style=f"bold white on {palette.get(letter, 'grey50')}")
         console.print(line)
     console.print()

@@ -79,7 +79,8 @@ def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[Gam
         report.errors.append(Diagnostic(file, where.line, where.col, exc.code, exc.message))
         return report, None
     report.game, report.edition = rs.game.id, rs.edition.id
-    report.match_games = int(rs.data.get("match", {}).get("games", 1))
+    match = rs.data.get("match") or {}
+    report.match_games, report.match_name = int(match.get("games", 1)), match.get("name")
     report.variants = tuple(v.id for v in rs.variants)
     from kbgrules.core.registry import engine_for
 
@@ -184,7 +185,7 @@ def logged_games(file: str, text: str, rules_dirs: RulesDirs = ()) -> tuple[list
 def iter_check_text(file: str, text: str, rules_dirs: RulesDirs = (),
                     timeline: bool = True) -> Iterator[CheckReport]:
     """Check the games of one log's text one at a time: yields a part per game as it is checked (and
-    a part for problems outside any game; a Dynasty match comes with the game that ends it). The parts
+    a part for problems outside any game; a match of several games comes with the game that ends it). The parts
     merged with ``CheckReport.extend`` are ``check_text``'s report; a caller that drops each part once
     used keeps memory flat however many games the log holds."""
     from kbgrules.core import args
@@ -366,8 +367,8 @@ def _worker_ignores_interrupts() -> None:
 
 
 class _Matches:
-    """Matches (Dynasty), found as games come: consecutive games of one file whose rules play several
-    games; totals decide."""
+    """Matches of several games (a variant's ``match``), found as games come: consecutive games of
+    one file whose rules play several    games; totals decide."""
 
     def __init__(self) -> None:
         self.run: list[GameReport] = []
@@ -395,14 +396,15 @@ class _Matches:
 
 def _match(games: list[GameReport]) -> dict[str, Any]:
     size = games[0].match_games
-    complete = len(games) == size and all(g.valid and g.final and g.final.get("finished") for g in games)
+    complete = len(games) == size and all(g.valid and g.result is not None and g.result.over for g in games)
     totals: dict[str, int] = {}
     for g in games:
-        for p in (g.final or {}).get("players", []):
-            totals[p["name"]] = totals.get(p["name"], 0) + int(p["score"])
+        for name, points in (g.result.points if g.result is not None else {}).items():
+            totals[name] = totals.get(name, 0) + points
     best = max(totals.values(), default=0)
     return {
-        "variant": "dynasty", "file": games[0].file, "games": [g.index for g in games], "complete": complete,
+        "variant": games[0].match_name or "match", "file": games[0].file, "games": [g.index for g in games],
+        "complete": complete,
         "totals": totals,
         "winners": [n for n, t in totals.items() if t == best] if complete else [],
     }

@@ -7,17 +7,11 @@ dominoes...), so the explain index and the site name no game.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
+from kbgrules.core.views import Grid
 
-class Picture(NamedTuple):
-    """An entry drawn as a small grid (a domino): rows of cells as a game's grids write them (a
-    terrain letter, then its crowns), each letter's colour and name, and a title."""
-
-    rows: tuple[str, ...]
-    palette: tuple[tuple[str, str], ...]
-    names: tuple[tuple[str, str], ...]
-    title: str
+Picture = Grid  # an entry drawn as a small grid (a domino's two squares)
 
 
 class Entry:

@@ -7,6 +7,10 @@ from typing import Any
 
 from kbgrules.errors import Diagnostic, shown
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from kbgrules.core.result import GameResult
+
 
 @dataclass(frozen=True, slots=True)
 class Violation:
@@ -40,16 +44,22 @@ class GameReport:
     errors: list[Diagnostic] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
     notes: list[Diagnostic] = field(default_factory=list)
-    final: dict[str, Any] | None = None
+    result: GameResult | None = None  # where the game stands: at its end or where checking stopped
     timeline: list[dict[str, Any]] = field(default_factory=list)  # snapshots for `kbg show`, not in JSON
     timeline_builder: Any = field(default=None, repr=False)  # makes `timeline` on demand (see show_timeline())
+    match_games: int = 1  # games in a match of several (a variant's ``match: games``)
+    match_name: str | None = None  # the variant that makes the match
+
+    @property
+    def final(self) -> dict[str, Any] | None:
+        """The game's own JSON of where it stands (``result.final``)."""
+        return None if self.result is None else self.result.final
 
     def show_timeline(self) -> list[dict[str, Any]]:
-        """Turn-by-turn (King of Tokyo) or round-by-round (Kingdomino) snapshots, built on first use."""
+        """The game's snapshots step by step (turns, rounds: the game's own), built on first use."""
         if not self.timeline and self.timeline_builder is not None:
             self.timeline = self.timeline_builder()
         return self.timeline
-    match_games: int = 1  # games in a match (Dynasty: 3)
 
     @property
     def valid(self) -> bool:

@@ -8,7 +8,6 @@ the game. Nothing here draws: the library stays light and every face draws the s
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +57,9 @@ class Grid:
     """A board of square cells as the game's log writes it: each row a string of cell codes
     separated by spaces (a letter, then how many marks the cell bears: ``W1 C . F``; ``.`` empty).
     ``palette`` and ``names`` give each letter's colour and name, ``landmarks`` the letters drawn as
-    a building (a castle), ``corner`` the log's name of the top-left cell (``b6``), if it has one."""
+    a building (a castle), ``corner`` the log's name of the top-left cell (``b6``), if it has one,
+    ``mark`` the symbol a terminal writes for each mark (a crown), ``caption`` what is written
+    under the picture (its owner)."""
 
     title: str
     rows: tuple[str, ...]
@@ -67,6 +68,7 @@ class Grid:
     corner: str | None = None
     landmarks: tuple[str, ...] = ()
     caption: str | None = None
+    mark: str = "*"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,4 +102,4 @@ class Items:
     items: tuple[tuple[str, str], ...]
 
 
-Block = Union[Text, Table, Grid, Chart, Strip, Items]
+Block = Text | Table | Grid | Chart | Strip | Items

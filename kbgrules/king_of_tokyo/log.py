@@ -26,6 +26,7 @@ from kbgrules.king_of_tokyo.moves import (
 )
 from kbgrules.king_of_tokyo.parse import GAME_CHECKS, KEYWORDS, Parsed, Parser, slug
 from kbgrules.king_of_tokyo.report import final_json, next_json, pending_json
+from kbgrules.king_of_tokyo.result import king_of_tokyo_result
 from kbgrules.king_of_tokyo.state import KingOfTokyoState
 
 
@@ -543,6 +544,6 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
         report.notes.append(Diagnostic(file, first_error, 1, "stopped",
                                        f"game {report.index}: checking stopped at this line (syntax error)", "note"))
     if replay.state is not None:
-        report.final = final_json(replay.state)
+        report.result = king_of_tokyo_result(replay.state, final_json(replay.state))
         report.timeline_builder = partial(timeline, replay.state)  # the state only: no cycle through the report
     return replay.state

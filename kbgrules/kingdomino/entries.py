@@ -47,6 +47,7 @@ def reference_pictures(rs: Ruleset) -> dict[str, Picture]:
     names = tuple((t.letter, t.name) for t in rs.terrains)
     letter = {t.id: t.letter for t in rs.terrains}
     return {f"{rs.game.short}.domino.{d.number}":
-            Picture((" ".join(f"{letter[h.terrain]}{h.crowns or ''}" for h in (d.first, d.second)),),
-                    palette, names, f"Domino {d.number}")
+            Picture(f"Domino {d.number}",
+                    (" ".join(f"{letter[h.terrain]}{h.crowns or ''}" for h in (d.first, d.second)),),
+                    palette, names, mark="♛")
             for d in rs.dominoes}

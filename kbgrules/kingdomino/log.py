@@ -24,6 +24,7 @@ from kbgrules.kingdomino.kingdom import (
 )
 from kbgrules.kingdomino.model import KingdominoRuleset
 from kbgrules.kingdomino.positions import GridError, grid_to_kingdom, same_kingdom, split_rows
+from kbgrules.kingdomino.result import kingdomino_result
 from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place
 
 KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
@@ -555,6 +556,6 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
     if first_error is not None and not report.violations:
         report.notes.append(Diagnostic(file, first_error, 1, "stopped",
                                        f"game {report.index}: checking stopped at this line (syntax error)", "note"))
-    report.final = final_json(replay.state)
+    report.result = kingdomino_result(replay.state, final_json(replay.state))
     report.timeline_builder = partial(timeline, replay.state)  # the state only: no cycle through the report
     return replay.state

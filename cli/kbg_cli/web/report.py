@@ -8,13 +8,17 @@ and the log itself with line numbers, every diagnostic shown at its line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from typing import Any
+
+from markupsafe import Markup
 
 import kbgrules
 from kbgrules.core.check import RulesDirs, iter_check_text
 from kbgrules.core.logfile import input_files, lines, no_logs, read_text
 from kbgrules.core.report import CheckReport, GameReport
+from kbgrules.core.views import Block, Chart, Gauge, Grid, Items, Strip, Table, Text
 from kbgrules.errors import Diagnostic, KbgError
 
 from . import render, svg
@@ -36,7 +40,7 @@ class FileView:
     errors: list[dict[str, Any]]
     games: list[dict[str, Any]]
     lines: list[Line]
-    matches: list[dict[str, Any]] = field(default_factory=list)  # Dynasty
+    matches: list[dict[str, Any]] = field(default_factory=list)  # matches of several games
 
 
 MAX_GAMES, MAX_LINES = 1000, 100_000  # what one page draws: ~45 MB of memory and ~3 MB of HTML at most
@@ -101,7 +105,8 @@ def _file_view(n: int, name: str, text: str | None, report: CheckReport, rules_d
     anchor = f"f{n}"
     view = FileView(name, anchor, [_note(d, anchor) for d in report.input_errors], [],
                     [Line(i, t) for i, t in enumerate(lines(text), 1)] if text is not None else [])
-    view.matches = [{**m, "standings": sorted(m["totals"].items(), key=lambda x: -x[1])} for m in report.matches]
+    view.matches = [{**m, "standings": sorted(m["totals"].items(), key=lambda x: -x[1]),
+                     "name": str(m["variant"]).replace("-", " ").capitalize()} for m in report.matches]
     by_line = {x.number: x for x in view.lines}
     for g in report.games:
         game = _game_view(g, anchor, rules_dirs)
@@ -151,96 +156,35 @@ def _game_view(g: GameReport, anchor: str, rules_dirs: RulesDirs) -> dict[str, A
     view: dict[str, Any] = {
         "id": f"{anchor}-g{g.index}", "index": g.index, "line": g.line, "status": status,
         "what": ", ".join(what), "players": list(g.players), "notes": notes,
-        "problems": [x for x in notes if x["severity"] != "note"], "kind": None, "result": None,
+        "problems": [x for x in notes if x["severity"] != "note"], "result": None, "blocks": [],
         "file_name": Path(g.file).name,
     }
-    final = g.final or {}
-    if "monsters" in final:
-        view.update(_kot_view(g, final, rs))
-    elif "players" in final:
-        view.update(_kd_view(g, final, rs))
+    if g.result is not None:
+        summary = g.result.summary(stopped=not g.valid)
+        view["result"] = summary[0].text if isinstance(summary[0], Text) else None
+        blocks: list[dict[str, Any]] = []
+        for b in (*summary[1:], *g.result.charts(g.show_timeline())):
+            x = _block(b, list(g.players))
+            if x["kind"] == "grid" and blocks and blocks[-1]["kind"] == "grids":
+                blocks[-1]["grids"].append(x)  # side by side
+            else:
+                blocks.append({"kind": "grids", "grids": [x]} if x["kind"] == "grid" else x)
+        view["blocks"] = blocks
     return view
 
 
-def _kd_view(g: GameReport, final: dict[str, Any], rs: Any) -> dict[str, Any]:
-    terrains = list(rs.terrains) if rs is not None else list(kbgrules.load("kingdomino").terrains)
-    palette = {t.letter: t.colour or "#cccccc" for t in terrains}
-    names = {t.letter: t.name for t in terrains}
-    winners = final.get("winners") or []
-    if final.get("finished"):
-        result = ("Winner: " if len(winners) == 1 else "Shared victory: ") + ", ".join(winners)
-    else:
-        result = "The game is not finished: scores so far." if g.valid else "Scores where checking stopped."
-    players = sorted(final["players"], key=lambda p: p["rank"])
-    kingdoms = [{"name": p["name"], "svg": svg.kingdom(p["kingdom"], palette, names, p.get("kingdom_corner"),
-                                                         p["name"])} for p in final["players"]]
-    timeline = g.show_timeline()
-    chart = None
-    if len(timeline) > 1:
-        xs = [snap["round"] for snap in timeline]
-        series = [(name, [snap["players"][k]["score"] for snap in timeline]) for k, name in enumerate(g.players)]
-        chart = {"svg": svg.line_chart("Score after each round", "Round", xs, series, "Score"),
-                 "title": "Score after each round", "xs": xs, "series": series, "x_label": "round"}
-    return {"kind": "kingdomino", "result": result, "standings": players, "kingdoms": kingdoms,
-            "charts": [chart] if chart else []}
-
-
-def _kot_view(g: GameReport, final: dict[str, Any], rs: Any) -> dict[str, Any]:
-    over = final["game_over"]
-    if over["over"]:
-        w = over["winners"]
-        result = (("Winner: " if len(w) == 1 else "Shared victory: ") + ", ".join(w) + f" ({over['reason']})"
-                  if w else f"No winner: {over['reason']}")
-    else:
-        result = (f"The game is not over: turn {final['turn']}, {final['active']} to play." if g.valid
-                  else "The state where checking stopped.")
-
-    def card_name(cid: str) -> str:
-        try:
-            return str(rs.card(cid).name) if rs is not None else cid
-        except KbgError:
-            return cid
-
-    timeline = g.show_timeline()
-    names = list(g.players)
-    charts: list[dict[str, Any]] = []
-    strip = None
-    bought: dict[str, list[dict[str, Any]]] = {n: [] for n in names}
-    if timeline:
-        xs = [snap["turn"] for snap in timeline]
-        life = [(n, [None if snap["monsters"][k]["eliminated"] else snap["monsters"][k]["hp"] for snap in timeline])
-                for k, n in enumerate(names)]
-        vp = [(n, [snap["monsters"][k]["vp"] for snap in timeline]) for k, n in enumerate(names)]
-        goal = rs.vp_goal if rs is not None else 20
-        charts = [{"svg": svg.line_chart("Life at the end of each turn", "Turn", xs, life, "Life"),
-                   "title": "Life at the end of each turn", "xs": xs, "series": life, "x_label": "turn"},
-                  {"svg": svg.line_chart(f"Victory points at the end of each turn (goal: {goal})", "Turn", xs, vp,
-                                         "VP", y_max=goal),
-                   "title": f"Victory points at the end of each turn (goal: {goal})", "xs": xs, "series": vp,
-                   "x_label": "turn"}]
-        holders = []
-        for snap in timeline:
-            where = {m["location"]: m["name"] for m in snap["monsters"] if not m["eliminated"]}
-            holders.append((where.get("city"), where.get("bay")))
-        bay = any(h[1] for h in holders)
-        strip = svg.tokyo_strip(xs, holders, names, bay)
-        held: dict[str, set[str]] = {n: set() for n in names}
-        for snap in timeline:
-            for m in snap["monsters"]:
-                for cid in m.get("cards", []):
-                    if cid not in held[m["name"]]:
-                        held[m["name"]].add(cid)
-                        bought[m["name"]].append({"turn": snap["turn"], "card": card_name(cid)})
-    wick = rs.wickedness if rs is not None else None
-    monsters = []
-    for m in final["monsters"]:
-        row = dict(m)
-        row["place"] = "eliminated" if m["eliminated"] else {"city": "Tokyo City", "bay": "Tokyo Bay"}.get(
-            m["location"], "outside")
-        row["card_names"] = [card_name(c) for c in m["cards"]]
-        row["gauge"] = (svg.gauge(m.get("wickedness", 0), wick.max, wick.thresholds, m["name"])
-                        if wick is not None else None)
-        monsters.append(row)
-    standings = sorted(monsters, key=lambda m: (m["eliminated"], -m["vp"], -m["hp"]))
-    return {"kind": "king-of-tokyo", "result": result, "standings": standings, "charts": charts,
-            "strip": strip, "bought": bought, "wicked": wick is not None}
+def _block(b: Block, players: list[str]) -> dict[str, Any]:
+    """A block the game drew, as the page's template takes it (pictures as SVG)."""
+    if isinstance(b, Table):
+        rows = [[Markup(f"{escape(str(c))}{svg.gauge(c)}") if isinstance(c, Gauge) else c for c in r] for r in b.rows]
+        return {"kind": "table", "title": b.title, "columns": b.columns, "rows": rows, "key": b.key}
+    if isinstance(b, Grid):
+        return {"kind": "grid", "svg": svg.grid(b), "caption": b.caption or b.title}
+    if isinstance(b, Chart):
+        return {"kind": "chart", "svg": svg.line_chart(b), "title": b.title, "xs": b.xs, "series": b.series,
+                "x_label": b.x_label.lower(), "players": players}
+    if isinstance(b, Strip):
+        return {"kind": "strip", "svg": svg.strip(b), "title": b.title, "players": list(b.players)}
+    if isinstance(b, Items):
+        return {"kind": "items", "title": b.title, "items": b.items}
+    return {"kind": "text", "text": b.text, "strong": b.strong}

@@ -176,8 +176,7 @@ def _pictures(gid: str, ids: list[str], rules_dirs: RulesDirs) -> dict[str, Any]
 
     rs = kbgrules.load(gid, rules_dirs=rules_dirs)
     drawn = engine_of(gid, [os.fspath(d) for d in rules_dirs]).reference_pictures(rs)
-    return {i: svg.kingdom(list(p.rows), dict(p.palette), dict(p.names), None, p.title)
-            for i, p in drawn.items() if i in ids}
+    return {i: svg.grid(p) for i, p in drawn.items() if i in ids}
 
 
 def _glossaries(games: dict[str, Any], rules_dirs: RulesDirs) -> list[dict[str, Any]]:

@@ -7,12 +7,13 @@ it shows (the pages also give the numbers as tables), scales to its container th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from html import escape
 
 from markupsafe import Markup
 
-from ..render import kingdom_axes
+from kbgrules.core.views import Chart, Gauge, Grid, Strip
+
+from ..render import grid_axes
 
 SERIES = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999999")
 
@@ -32,14 +33,14 @@ def _crown(x: float, y: float, size: float) -> str:
     return f'<polygon points="{pts}" class="crown"/>'
 
 
-def kingdom(rows: Sequence[str], palette: dict[str, str], names: dict[str, str], corner: str | None,
-            owner: str) -> Markup:
-    """A Kingdomino kingdom: ``rows`` of cell codes (``W1 C . F``, as in the report's ``kingdom``),
-    terrain colours from the rules data, crowns, the castle, the log's column letters and row numbers,
-    and a thick line around each property (squares of one terrain that touch)."""
-    grid = [r.split() for r in rows]
+def grid(g: Grid) -> Markup:
+    """A board of cells (``W1 C . F``): each letter's colour from the rules data, its marks (crowns),
+    landmarks drawn as a tower, the log's column letters and row numbers, and a thick line around
+    each area (cells of one letter that touch)."""
+    palette, names = dict(g.palette), dict(g.names)
+    grid = [r.split() for r in g.rows]
     h, w = len(grid), max((len(r) for r in grid), default=0)
-    cols, nums = kingdom_axes(corner, list(rows))
+    cols, nums = grid_axes(g.corner, list(g.rows))
     cell, pad = 40, 22 if cols else 2
     body: list[str] = []
     for j, letter in enumerate(cols):
@@ -59,7 +60,7 @@ def kingdom(rows: Sequence[str], palette: dict[str, str], names: dict[str, str],
                 continue
             letter, crowns = code[0], int(code[1:] or 0)
             counts[letter] = counts.get(letter, 0) + 1
-            if letter == "C":
+            if letter in g.landmarks:
                 body.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" class="castle"/>'
                             f'<path d="M{x + 10} {y + 32}v-16h4v4h4v-4h4v4h4v-4h4v16z" class="tower"/>')
                 continue
@@ -80,14 +81,17 @@ def kingdom(rows: Sequence[str], palette: dict[str, str], names: dict[str, str],
                 if terrain(i + di, j + dj) != t:
                     body.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="edge"/>')
     where = f", columns {cols[0]} to {cols[-1]}, rows {nums[0]} to {nums[-1]}" if cols else ""
-    made = ", ".join(f"{n} {names.get(letter, letter)}" for letter, n in sorted(counts.items()) if letter != "C")
-    return _svg(pad + w * cell + 2, pad + h * cell + 2, f"{owner}'s kingdom",
-                f"{w} by {h} squares{where}: the castle and {made or 'no domino yet'}.", body, "kingdom")
+    made = ", ".join(f"{n} {names.get(letter, letter)}" for letter, n in sorted(counts.items())
+                     if letter not in g.landmarks)
+    marks = ", ".join(names.get(x, x) for x in g.landmarks)
+    what = ", ".join(filter(None, [marks, made])) or "nothing yet"
+    return _svg(pad + w * cell + 2, pad + h * cell + 2, g.title, f"{w} by {h} squares{where}: {what}.", body,
+                "grid")
 
 
-def line_chart(title: str, x_label: str, xs: Sequence[int], series: Sequence[tuple[str, Sequence[int | None]]],
-               y_label: str, y_max: int | None = None) -> Markup:
-    """Lines of values per turn or round, one per player (a ``None`` ends the line: eliminated)."""
+def line_chart(c: Chart) -> Markup:
+    """Lines of values per turn or round, one per player (a ``None`` ends the line: out of the game)."""
+    title, x_label, xs, series, y_label, y_max = c.title, c.x_label, c.xs, c.series, c.y_label, c.y_max
     values = [v for _, vs in series for v in vs if v is not None]
     top = max([y_max or 0, *values, 1])
     left, right, top_pad, bottom = 30, 8, 10, 32
@@ -129,40 +133,41 @@ def line_chart(title: str, x_label: str, xs: Sequence[int], series: Sequence[tup
                 body, "chart")
 
 
-def tokyo_strip(turns: Sequence[int], holders: Sequence[tuple[str | None, str | None]],
-                players: Sequence[str], bay: bool) -> Markup:
-    """Who held Tokyo City (and Tokyo Bay) at the end of each turn: one coloured square per turn."""
-    size, left = 14, 62
-    rows = [("City", 0)] + ([("Bay", 1)] if bay else [])
-    colour = {p: SERIES[i % len(SERIES)] for i, p in enumerate(players)}
+def strip(s: Strip) -> Markup:
+    """Who held each place at the end of each step: one coloured square per step and place."""
+    size = 14
+    left = 8 + 7 * max((len(label) for label, _ in s.places), default=4)
+    colour = {p: SERIES[i % len(SERIES)] for i, p in enumerate(s.players)}
     body: list[str] = []
-    for r, (label, k) in enumerate(rows):
+    for r, (label, holders) in enumerate(s.places):
         y = 4 + r * (size + 6)
-        body.append(f'<text x="{left - 6}" y="{y + size - 3}" class="tick" text-anchor="end">Tokyo {label}</text>')
-        for t, held in enumerate(holders):
-            who = held[k]
+        body.append(f'<text x="{left - 6}" y="{y + size - 3}" class="tick" text-anchor="end">{escape(label)}</text>')
+        for t, who in enumerate(holders):
             fill = colour.get(who, "#ffffff") if who else "#ffffff"
             body.append(f'<rect x="{left + t * size}" y="{y}" width="{size - 1}" height="{size}" fill="{fill}" '
-                        f'class="held"><title>turn {turns[t]}: {escape(who or "empty")}</title></rect>')
-    width = left + max(len(holders), 1) * size + 4
-    height = 4 + len(rows) * (size + 6)
+                        f'class="held"><title>{escape(s.x_label)} {s.xs[t]}: {escape(who or "empty")}</title></rect>')
+    steps = max((len(h) for _, h in s.places), default=1)
+    width = left + max(steps, 1) * size + 4
+    height = 4 + len(s.places) * (size + 6)
     spans = []
-    for p in players:
-        n = sum(1 for h in holders if h[0] == p)
+    first, holders = s.places[0] if s.places else ("", ())
+    for p in s.players:
+        n = sum(1 for h in holders if h == p)
         if n:
-            spans.append(f"{p} {n} turn{'s' if n != 1 else ''}")
-    picture = _svg(width, height, "Who held Tokyo",
-                   "Tokyo City at the end of each turn: " + (", ".join(spans) or "nobody") + ".", body, "strip")
+            spans.append(f"{p} {n} {s.x_label}{'s' if n != 1 else ''}")
+    picture = _svg(width, height, s.title,
+                   f"{first} at the end of each {s.x_label}: " + (", ".join(spans) or "nobody") + ".", body, "strip")
     return Markup(str(picture).replace("<svg ", f'<svg width="{width}" height="{height}" ', 1))  # own size: scrolls
 
 
-def gauge(value: int, top: int, marks: Sequence[int], name: str) -> Markup:
-    """A wickedness gauge from 0 to ``top`` with its thresholds marked."""
+def gauge(g: Gauge) -> Markup:
+    """A gauge from 0 to ``top`` with its thresholds marked."""
+    value, top, marks = g.value, g.top, g.marks
     width, height, left = 220, 26, 4
     unit = (width - 2 * left) / max(top, 1)
     body = [f'<rect x="{left}" y="6" width="{width - 2 * left}" height="12" class="track"/>',
             f'<rect x="{left}" y="6" width="{unit * min(value, top):.1f}" height="12" class="fill"/>']
     for m in marks:
         body.append(f'<line x1="{left + unit * m:.1f}" x2="{left + unit * m:.1f}" y1="2" y2="22" class="mark"/>')
-    return _svg(width, height, f"{name}'s wickedness", f"{value} of {top}; thresholds at "
+    return _svg(width, height, g.label, f"{value} of {top}; thresholds at "
                 + ", ".join(map(str, marks)) + ".", body, "gauge")

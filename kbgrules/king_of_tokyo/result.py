@@ -1,0 +1,116 @@
+"""A checked King of Tokyo game's result (:class:`KingOfTokyoResult`) and what it draws: the
+standings (wickedness gauges in the Dark Edition), life and victory points turn by turn, who held
+Tokyo, the cards each monster bought."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kbgrules.core.result import GameResult
+from kbgrules.core.views import Block, Chart, Column, Gauge, Items, Strip, Table
+
+if TYPE_CHECKING:
+    from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+    from kbgrules.king_of_tokyo.state import KingOfTokyoState
+
+PLACES = {"city": "Tokyo City", "bay": "Tokyo Bay"}
+
+
+def _names(rs: KingOfTokyoRuleset) -> dict[str, str]:
+    return {c.id: c.name for c in (*rs.cards, *rs.tiles, *rs.evolutions)}
+
+
+class KingOfTokyoResult(GameResult):
+    """The common part, with ``final`` as docs/check-output.schema.json describes it; ``names``:
+    card, tile and evolution names by id; ``goal``: the victory points that win."""
+
+    __slots__ = ("goal", "names")
+
+    def __init__(self, *args: Any, names: dict[str, str], goal: int) -> None:
+        super().__init__(*args)
+        self.names, self.goal = names, goal
+
+    def progress(self, timeline: list[dict[str, Any]]) -> Table | None:
+        wicked = any("wickedness" in m for snap in timeline[:1] for m in snap["monsters"])
+        rows = []
+        for snap in timeline:
+            cells: list[object] = [snap["turn"], snap["monster"]]
+            for m in snap["monsters"]:
+                if m["eliminated"]:
+                    cells.append("out")
+                    continue
+                mark = {"city": "*C", "bay": "*B"}.get(m["location"], "")
+                w = f"/{m['wickedness']}" if wicked else ""
+                cells.append(f"{m['hp']}/{m['vp']}/{m['energy']}{w}{mark}")
+            rows.append(tuple(cells))
+        what = "life/VP/energy/wickedness" if wicked else "life/VP/energy"
+        return Table(f"turn by turn ({what}, * = in Tokyo)",
+                     (Column("turn", True), Column("played"), *map(Column, self.players)), tuple(rows))
+
+    def charts(self, timeline: list[dict[str, Any]]) -> tuple[Block, ...]:
+        if not timeline:
+            return ()
+        names = self.players
+        xs = tuple(snap["turn"] for snap in timeline)
+        life = tuple((n, tuple(0 if snap["monsters"][k]["eliminated"] else snap["monsters"][k]["hp"]
+                               for snap in timeline)) for k, n in enumerate(names))
+        vp = tuple((n, tuple(snap["monsters"][k]["vp"] for snap in timeline)) for k, n in enumerate(names))
+        holders = [{m["location"]: m["name"] for m in snap["monsters"] if not m["eliminated"]} for snap in timeline]
+        places = [("Tokyo City", tuple(h.get("city") for h in holders))]
+        if any(h.get("bay") for h in holders):
+            places.append(("Tokyo Bay", tuple(h.get("bay") for h in holders)))
+        bought: dict[str, list[str]] = {n: [] for n in names}
+        held: dict[str, set[str]] = {n: set() for n in names}
+        for snap in timeline:
+            for m in snap["monsters"]:
+                for cid in m.get("cards", []):
+                    if cid not in held[m["name"]]:
+                        held[m["name"]].add(cid)
+                        bought[m["name"]].append(f"{self.names.get(cid, cid)} (turn {snap['turn']})")
+        blocks: list[Block] = [
+            Chart("Life at the end of each turn", "Turn", "Life", xs, life),
+            Chart(f"Victory points at the end of each turn (goal: {self.goal})", "Turn", "VP", xs, vp,
+                  y_max=self.goal),
+            Strip("Who held Tokyo, turn by turn", "turn", xs, tuple(places), names)]
+        if any(bought.values()):
+            blocks.append(Items("Cards bought", tuple((n, ", ".join(c)) for n, c in bought.items() if c)))
+        return tuple(blocks)
+
+
+def _held(m: dict[str, Any], names: dict[str, str]) -> str:
+    held = [names.get(c, c) for c in (*m["cards"], *m.get("tiles", ()), *m.get("evolutions", ()))]
+    if m.get("hand"):
+        held.append(f"{len(m['hand'])} in hand")
+    tokens = [f"{k} x{v}" for k, v in m["tokens"].items() if v]
+    if m.get("dice_tokens"):
+        tokens.append(f"dice tokens x{m['dice_tokens']}")
+    return (", ".join(held) or "-") + (f" [{', '.join(tokens)}]" if tokens else "")
+
+
+def king_of_tokyo_result(st: KingOfTokyoState, final: dict[str, Any]) -> KingOfTokyoResult:
+    """The result of a replayed game, ``final`` being its JSON (``report.final_json``)."""
+    rs = st.rs
+    out = st.outcome()
+    names = _names(rs)
+    if out.over:
+        headline = ((("Winner: " if len(out.winners) == 1 else "Shared victory: ") + ", ".join(out.winners)
+                     + f" ({out.reason})") if out.winners else f"No winner: {out.reason}")
+    else:
+        headline = f"The game is not over: turn {final['turn']}, {final['active']} to play."
+    wick = rs.wickedness
+    monsters = sorted(final["monsters"], key=lambda m: (m["name"] not in out.winners, m["eliminated"], -m["vp"],
+                                                         -m["hp"]))
+    cols = [Column("monster"), Column("VP", True), Column("life", True), Column("energy", True)]
+    if wick is not None:
+        cols.append(Column("wickedness", True))
+    cols += [Column("place"), Column("cards")]
+    rows = []
+    for m in monsters:
+        row: list[object] = [m["name"], m["vp"], m["hp"], m["energy"]]
+        if wick is not None:
+            row.append(Gauge(m.get("wickedness", 0), wick.max, tuple(wick.thresholds), f"{m['name']}'s wickedness"))
+        row += ["eliminated" if m["eliminated"] else PLACES.get(m["location"], "outside"), _held(m, names)]
+        rows.append(tuple(row))
+    return KingOfTokyoResult(rs.game.id, tuple(st.players), out, headline, Table("Standings", tuple(cols), tuple(rows)),
+                             {m["name"]: int(m["vp"]) for m in final["monsters"]}, final,
+                             names=names, goal=rs.vp_goal)
