@@ -16,6 +16,7 @@ closest three, and "right when sure" how many of those were right first.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -88,6 +89,7 @@ def table(title: str, rows: Rows) -> list[str]:
 
 
 def main() -> int:
+    os.environ["KBG_NO_PLUGINS"] = "1"  # kbg as shipped: a plug-in game installed here would change the index
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--part", choices=["test", "dev", "written"], action="append")
     ap.add_argument("--misses", action="store_true", help="show the misses of every part measured")

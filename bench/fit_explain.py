@@ -23,6 +23,7 @@ import argparse
 import datetime
 import json
 import math
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -156,6 +157,7 @@ def figures(judged: list[tuple[bool, bool, float]], sure: list[bool]) -> dict[st
 
 
 def main() -> int:
+    os.environ["KBG_NO_PLUGINS"] = "1"  # kbg as shipped: a plug-in game installed here would change the index
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--check", action="store_true", help="cross-validate only")
     ap.add_argument("--c", type=float, action="append", help="regularisation strengths to try")

@@ -13,7 +13,9 @@ A page's fenced blocks are read in order, in one temporary folder per page that 
 - in an ``sh`` block of bare commands (the quick start), each line must run without a traceback
   and exit 0 or 1 (1: a log with a violation shown on purpose);
 - ``<!-- not run: REASON -->`` just before a block skips it (it needs a machine the tests do not
-  have), with the reason said there.
+  have), with the reason said there;
+- the pages show kbg as shipped: the commands run with ``KBG_NO_PLUGINS=1``, but those of
+  docs/plugins.md, which shows the plug-in game of ``tests/plugins/`` (installed by the test command).
 
 The examples' input files must come out of the run unchanged.
 """
@@ -33,6 +35,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
+PLUGIN_PAGES = ("docs/plugins.md",)  # its examples need the plug-in game of tests/plugins installed
 FENCE = re.compile(r"^(<!-- not run: [^>]+ -->\n)?```(\w*)\n(.*?)^```", re.M | re.S)
 TIME = re.compile(r"\(\d+(?:\.\d+)? s\)")
 
@@ -133,6 +136,8 @@ def _folder(tmp: Path) -> tuple[Path, dict[str, str]]:
 @pytest.mark.parametrize("page", PAGES)
 def test_examples_on_the_page_are_true(page: str, tmp_path: Path) -> None:
     folder, env = _folder(tmp_path)
+    if page not in PLUGIN_PAGES:  # the pages show kbg as shipped; a plug-in game installed here is hidden
+        env["KBG_NO_PLUGINS"] = "1"
     problems: list[str] = []
     ran = 0
     for b in blocks(page):

@@ -509,7 +509,7 @@ def test_games_and_their_names_come_from_the_rule_data() -> None:
     from kbgrules.explain import game_id
 
     info = games()
-    assert {g: i["short"] for g, i in info.items()} == {"kingdomino": "kd", "king-of-tokyo": "kot"}
+    assert {g: i["short"] for g, i in info.items()}.items() >= {"kingdomino": "kd", "king-of-tokyo": "kot"}.items()
     assert game_id("King_Domino") == "kingdomino" and game_id("킹오브도쿄") == "king-of-tokyo"
     assert game_id("chess") is None
     assert game_name(info, "king-of-tokyo", "ko") == "킹 오브 도쿄"

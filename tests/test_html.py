@@ -141,11 +141,19 @@ def test_html_keeps_the_usual_output_and_exit_code(tmp_path: Path, command: str)
     assert (with_html.exit_code, with_html.stdout) == (plain.exit_code, plain.stdout)
 
 
+SHIPPED_SITE = {"index.html", "glossary.html", "search-index.js", "search.js", "site.js",
+                *(f"kingdomino-{p}.html" for p in ("rules", "faq", "dominoes", "components", "setup")),
+                *(f"king-of-tokyo-{p}.html" for p in ("rules", "faq", "cards", "tiles", "evolutions", "components",
+                                                      "setup"))}
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
     r = CliRunner().invoke(app, ["site", str(out)])
-    assert r.exit_code == 0 and "wrote 17 files" in r.stderr
+    written = re.search(r"wrote (\d+) files", r.stderr)
+    assert r.exit_code == 0 and written and int(written.group(1)) == len(list(out.iterdir()))
+    assert {p.name for p in out.iterdir()} >= SHIPPED_SITE  # and a plug-in game's pages, if one is installed
     return out
 
 

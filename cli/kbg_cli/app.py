@@ -242,7 +242,7 @@ def rules(
     from . import browse
 
     rs = kbgrules.load(game, edition=edition, variants=variant or [], rules_dirs=_dirs())
-    browse.show(rs, topic, as_json)
+    browse.show(rs, topic, as_json, _dirs())
 
 
 @app.command(short_help="Replay game logs: the first rule violation, and who won.", epilog=_examples(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kbgrules import Card, Domino, KbgError, KingdominoRuleset, KingOfTokyoRuleset, RuleEntry, Ruleset
@@ -231,7 +232,7 @@ def show_terrains(rs: KingdominoRuleset, as_json: bool) -> None:
     doc.show()
 
 
-def show_setup_table(rs: Ruleset, as_json: bool) -> None:
+def show_setup_table(rs: Ruleset, as_json: bool, rules_dirs: Sequence[str] = ()) -> None:
     rows: list[list[Any]]
     if isinstance(rs, KingdominoRuleset):
         cols = ["players", "kings each", "dominoes used", "removed", "per line", "rounds", "leftover discarded"]
@@ -243,22 +244,22 @@ def show_setup_table(rs: Ruleset, as_json: bool) -> None:
         cols = ["players", "Tokyo spaces", "optional spaces"]
         keys = ["players", "tokyo_spaces", "optional_tokyo_spaces"]
         rows = [[r.players, list(r.tokyo_spaces), list(r.optional_tokyo_spaces)] for r in rs.setup_table.values()]
-    else:  # pragma: no cover - every shipped game is handled above
-        raise KbgError("no setup table for this game", code="unknown-topic")
+    else:  # a plug-in game: the facts of its setup sheets that change with the player count
+        cols, keys, rows = _sheet_table(rs, rules_dirs)
     if as_json:
         render.print_json({**_head(rs), "setup": [dict(zip(keys, r, strict=True)) for r in rows]})
         return
     rows = [[", ".join(c) if isinstance(c, list) else c for c in r] for r in rows]
     doc = render.Doc()
     doc.heading(f"Setup per player count - {_title(rs)}")
-    t = render.Table(None, cols, numeric=list(range(len(cols))) if isinstance(rs, KingdominoRuleset) else [0])
+    t = render.Table(None, cols, numeric=[0] if isinstance(rs, KingOfTokyoRuleset) else list(range(len(cols))))
     for r in rows:
         t.add(*r)
     doc.table(t)
     doc.show()
 
 
-def show(rs: Ruleset, topic: str | None, as_json: bool) -> None:
+def show(rs: Ruleset, topic: str | None, as_json: bool, rules_dirs: Sequence[str] = ()) -> None:
     entries = list(rs.rules.values())
     if topic is None:
         show_rule_list(rs, entries, as_json, f"Rules - {_title(rs)}")
@@ -282,7 +283,7 @@ def show(rs: Ruleset, topic: str | None, as_json: bool) -> None:
     if key in ("documents", "sources"):
         return show_documents(rs, as_json)
     if key == "setup":
-        return show_setup_table(rs, as_json)
+        return show_setup_table(rs, as_json, rules_dirs)
     if isinstance(rs, KingOfTokyoRuleset):
         card = next((c for c in rs.cards if key in (c.id, normalize(c.name))), None)
         if card is not None:
@@ -305,7 +306,28 @@ def show(rs: Ruleset, topic: str | None, as_json: bool) -> None:
 
 
 
+def _sheet_table(rs: Ruleset, rules_dirs: Sequence[str]) -> tuple[list[str], list[str], list[list[Any]]]:
+    """Columns, JSON keys and rows of a game's setup per player count (those its edition and variants
+    allow), from its setup sheets: the facts that differ between counts (all of them if none does)."""
+    from kbgrules import load, setup_sheet
+
+    sheets = []
+    for n in range(rs.game.min_players, rs.game.max_players + 1):
+        try:
+            loaded = load(rs.game.id, edition=rs.edition.id, variants=[v.id for v in rs.variants], players=n,
+                          rules_dirs=rules_dirs)
+        except KbgError:  # a count a variant does not allow
+            continue
+        sheets.append((n, setup_sheet(loaded).facts))
+    keys = list(dict.fromkeys(k for _, f in sheets for k in f))
+    varying = [k for k in keys if len({repr(f.get(k)) for _, f in sheets}) > 1] or keys
+    rows = [[n, *(f.get(k) for k in varying)] for n, f in sheets]
+    return ["players", *(k.replace("_", " ") for k in varying)], ["players", *varying], rows
+
+
 def topics_for(rs: Ruleset) -> tuple[str, ...]:
     """The list topics that apply to this game."""
-    skip = {"dominoes", "terrains"} if isinstance(rs, KingOfTokyoRuleset) else {"cards", "tiles", "evolutions"}
+    own = {"cards", "tiles", "evolutions"} if isinstance(rs, KingOfTokyoRuleset) else \
+        {"dominoes", "terrains"} if isinstance(rs, KingdominoRuleset) else set()
+    skip = {"cards", "tiles", "evolutions", "dominoes", "terrains"} - own
     return tuple(t for t in RULE_TOPICS if t not in skip)

@@ -1,8 +1,14 @@
-"""Finding, reading and resolving rule data: base files + edition + variants -> one effective tree."""
+"""Finding, reading and resolving rule data: base files + edition + variants -> one effective tree.
+
+The games are the shipped ones (``rules_data/``), then the plug-in games of other installed
+distributions (:mod:`kbgrules.core.plugins`), each read from its package's ``rules_data`` folder as
+shipped data is, but checked against its schemas as it is read (no test suite of ours has seen it).
+"""
 
 from __future__ import annotations
 
 import copy
+import json
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -17,10 +23,15 @@ from kbgrules.core.yamlsafe import MAX_BYTES, YamlDocument, YamlPath, parse_byte
 from kbgrules.errors import (
     DataError,
     Diagnostic,
+    KbgError,
     PlayerCountError,
     UnknownNameError,
     VariantConflictError,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from kbgrules.core.plugins import Plugin
 
 USER_KINDS = ("edition", "variant", "rules", "cards", "faq", "aliases", "glossary", "tiles", "evolutions")
 PART_KINDS = ("rules", "cards", "dominoes", "faq", "aliases", "glossary", "tiles", "evolutions")
@@ -38,6 +49,8 @@ class DataFile:
 
     doc: YamlDocument
     user: bool
+    plugin: Plugin | None = None  # the plug-in game it belongs to (None: shipped or the user's)
+    checked: bool = False  # a plug-in game's file whose loads were all checked (see plugin_files)
 
     @property
     def data(self) -> dict[str, Any]:
@@ -55,6 +68,11 @@ class GameFiles:
     parts: list[DataFile] = field(default_factory=list)
     editions: dict[str, DataFile] = field(default_factory=dict)
     variants: dict[str, DataFile] = field(default_factory=dict)
+
+    @property
+    def plugin(self) -> Plugin | None:
+        """The plug-in this game comes from; None for a shipped game."""
+        return self.game.plugin
 
 
 def _read(path: Path, shown: str, user: bool) -> DataFile:
@@ -138,8 +156,9 @@ def build_compiled(root: Path | None = None) -> list[Path]:
     return out
 
 
-def read_user_dir(directory: str | os.PathLike[str]) -> list[DataFile]:
-    """Read and schema-validate every YAML file in a user's rule directory (or one file)."""
+def read_user_dir(directory: str | os.PathLike[str], schema_root: Sequence[Path] | None = None) -> list[DataFile]:
+    """Read and schema-validate every YAML file in a user's rule directory (or one file); ``schema_root``:
+    the schema folders (default: the shipped one; the plug-in games' too where they are installed)."""
     from kbgrules.core.schema import validate_document
 
     path = Path(directory)
@@ -157,7 +176,7 @@ def read_user_dir(directory: str | os.PathLike[str]) -> list[DataFile]:
         raise DataError([Diagnostic(str(directory), 1, 1, "no-such-directory", "no such file or directory")])
     files: list[DataFile] = []
     diags: list[Diagnostic] = []
-    schema_root = data_root() / "schema"
+    roots = schema_roots() if schema_root is None else tuple(schema_root)
     inside = path.resolve() if path.is_dir() else None
     for p in paths:
         if inside is not None and (p.is_symlink() or not p.resolve().is_relative_to(inside) or any(
@@ -174,11 +193,165 @@ def read_user_dir(directory: str | os.PathLike[str]) -> list[DataFile]:
                                         f"a user rule file may be of kind {', '.join(USER_KINDS)}; "
                                         f"a new game needs code, not only data"))
                 continue
-            diags.extend(validate_document(f.doc, schema_root))
+            diags.extend(validate_document(f.doc, roots))
         files.append(f)
     if diags:
         raise DataError(sorted(diags, key=lambda d: (d.file, d.line, d.col)))
     return files
+
+
+def schema_roots(plugin: Plugin | None = None) -> tuple[Path, ...]:
+    """The schema folders a game's files are checked against: the shipped one, and a plug-in game's own."""
+    base = data_root() / "schema"
+    return (base,) if plugin is None else (base, Path(plugin.folder) / "schema")
+
+
+def plugins() -> tuple[Plugin, ...]:
+    """The plug-in games installed (:func:`kbgrules.core.plugins.installed`); one that gives the id of a
+    shipped game is refused (:class:`KbgError` ``plugin-clash``)."""
+    from kbgrules.core.plugins import installed
+
+    found = installed()
+    shipped = game_dirs(str(data_root()))
+    for p in found:
+        if p.game in shipped:
+            raise KbgError(f"the plug-in {p.distribution} gives the game {p.game!r}, which kbg ships: uninstall it, "
+                           "or give its game another id (the name of its entry point and the id of its game.yaml)",
+                           code="plugin-clash")
+    return found
+
+
+@lru_cache(maxsize=8)
+def plugin_files(plugin: Plugin, marks: bool = False) -> tuple[DataFile, ...]:
+    """A plug-in game's files (every YAML file below its ``rules_data`` folder but ``schema/``), each
+    checked against its schema and all about that game, then every load the game offers (each edition,
+    with each variant alone and each pair of variants) checked against the game's schema:
+    :class:`DataError` with every problem, each at its file, line and column.
+
+    Once all that passes, the parsed files are kept in the user's cache folder under the digest of their
+    bytes (and of kbg's own schemas), so that later runs parse no YAML and check nothing again, as the
+    shipped data's compiled JSON spares the shipped games. ``marks``: read the files anew, with the
+    positions of their values (the user's rule files need them to be checked against these), the loads
+    left to be checked as they are made; so too with ``KBG_NO_CACHE=1``."""
+    from kbgrules.core.paths import cache_dir
+
+    raw = _plugin_bytes(plugin)
+    folder = None if marks else cache_dir()
+    cached = None if folder is None else \
+        os.path.join(folder, f"plugin-{plugin.game}-{_plugin_digest(plugin, raw)}.json")
+    if cached is not None:
+        try:
+            with open(cached, encoding="utf-8") as fh:
+                stored = json.load(fh)
+            return tuple(DataFile(YamlDocument(str(f), d), user=False, plugin=plugin, checked=True)
+                         for f, d in stored["files"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    files = _read_plugin(plugin, raw)
+    if cached is not None:
+        _check_plugin_loads(plugin, files)
+        for f in files:
+            f.checked = True
+        try:
+            os.makedirs(os.path.dirname(cached), exist_ok=True)
+            tmp = f"{cached}.{os.getpid()}.tmp"
+            with open(tmp, "w", encoding="utf-8") as fh:
+                json.dump({"kbg_plugin_cache": 1, "files": [[f.doc.file, f.doc.data] for f in files]}, fh,
+                          ensure_ascii=False, separators=(",", ":"))
+            os.replace(tmp, cached)
+        except OSError:  # a read-only home: no cache, the same files
+            pass
+    return files
+
+
+def _plugin_bytes(plugin: Plugin) -> list[tuple[str, bytes]]:
+    """The path and bytes of each of a plug-in game's YAML and schema files."""
+    base = Path(plugin.folder)
+    paths = _yaml_files(base)
+    if len(paths) > MAX_USER_FILES:
+        raise DataError([Diagnostic(str(base), 1, 1, "too-many-files", f"more than {MAX_USER_FILES} YAML files")])
+    out = []
+    for p in [*paths, *sorted((base / "schema").glob("*.schema.json"))]:
+        try:
+            with p.open("rb") as fh:
+                out.append((str(p), fh.read(MAX_BYTES + 1)))
+        except OSError as exc:
+            raise DataError([Diagnostic(str(p), 1, 1, "unreadable", exc.strerror or str(exc))]) from None
+    return out
+
+
+def _plugin_digest(plugin: Plugin, raw: list[tuple[str, bytes]]) -> str:
+    """What a plug-in game's checked files depend on: their names and bytes, kbg's schemas, and the
+    code that reads and checks them (its files' sizes and times)."""
+    import hashlib
+
+    h = hashlib.sha256(f"kbg-plugin|1|{plugin.game}|{plugin.package}|{plugin.folder}".encode("utf-8", "replace"))
+    for name in ("data.py", "schema.py", "yamlsafe.py", "plugins.py"):
+        st = os.stat(os.path.join(os.path.dirname(__file__), name))
+        h.update(f"|{name}|{st.st_size}|{st.st_mtime_ns}".encode())
+    for p in sorted((data_root() / "schema").glob("*.schema.json")):
+        h.update(p.name.encode() + b"\0" + p.read_bytes())
+    for shown, data in raw:
+        h.update(shown.encode("utf-8", "surrogateescape") + b"\0" + len(data).to_bytes(8, "big") + data)
+    return h.hexdigest()[:32]
+
+
+def _read_plugin(plugin: Plugin, raw: list[tuple[str, bytes]]) -> tuple[DataFile, ...]:
+    """Parse and check a plug-in game's files (with the positions of their values)."""
+    from kbgrules.core.schema import plugin_schema_problems, validate_document
+
+    base = Path(plugin.folder)
+    diags = plugin_schema_problems(plugin.game, base / "schema", str(base / "schema"))
+    if diags:
+        raise DataError(diags)
+    roots = schema_roots(plugin)
+    files: list[DataFile] = []
+    for shown, data in raw:
+        if shown.endswith(".json"):
+            continue
+        f = DataFile(parse_bytes(shown, data), user=False, plugin=plugin)
+        diags.extend(f.doc.diagnostics)
+        if f.doc.data is None:
+            continue
+        found = validate_document(f.doc, roots)
+        diags.extend(found)
+        key = "id" if f.kind == "game" else "game"
+        if not found and f.data.get(key) != plugin.game:
+            diags.append(f.doc.diag((key,), "plugin-id", f"the plug-in {plugin.distribution} gives the game "
+                                                          f"{plugin.game!r} (its entry point's name): its files are "
+                                                          f"about that game, not {f.data.get(key)!r}"))
+            continue
+        files.append(f)
+    if not diags and sum(f.kind == "game" for f in files) != 1:
+        diags.append(Diagnostic(str(base / "game.yaml"), 1, 1, "plugin-id",
+                                "a plug-in game has exactly one file of kind game"))
+    if diags:
+        raise DataError(sorted(set(diags), key=lambda d: (d.file, d.line, d.col, d.code, d.message)))
+    return tuple(files)
+
+
+def _check_plugin_loads(plugin: Plugin, files: Sequence[DataFile]) -> None:
+    """Check every load of a plug-in game against its schema: each edition, with no variant, each
+    variant alone and each pair the rules allow (:class:`DataError` at the first that fails)."""
+    from itertools import combinations
+
+    gf = Catalog(files).games[plugin.game]
+    for eid in (str(gf.game.data["base_edition"]["id"]), *gf.editions):
+        vids = sorted(v for v, f in gf.variants.items() if not f.data.get("editions") or eid in f.data["editions"])
+        for n in range(min(2, len(vids)) + 1):
+            for combo in combinations(vids, n):
+                try:
+                    res = _resolve(gf, eid, combo, None, validate=False)
+                except (PlayerCountError, VariantConflictError):
+                    continue
+                validate_effective(res)
+
+
+@lru_cache(maxsize=8)
+def _plugin_catalog(found: tuple[Plugin, ...], root: str | None = None) -> Catalog:
+    """The plug-in games' files (with ``root``, after the shipped games' files)."""
+    shipped = _shipped(root) if root is not None else ()
+    return Catalog([*shipped, *(f for p in found for f in plugin_files(p))])
 
 
 class Catalog:
@@ -234,30 +407,48 @@ def _shipped_catalog(root: str, game: str | None = None) -> Catalog:
     return Catalog(_shipped(root, game=game))
 
 
-def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:
+def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = (), with_plugins: bool = True) -> Catalog:
+    """Every game: the shipped ones, the plug-in games (unless ``with_plugins`` is False), and what the
+    user's rule folders add."""
     root = str(data_root())
+    found = plugins() if with_plugins else ()
     if not rules_dirs:
-        return _shipped_catalog(root)
+        return _plugin_catalog(found, root) if found else _shipped_catalog(root)
     # with user files, errors may point into shipped files: read those with their positions
     extra: list[DataFile] = []
     seen: set[Path] = set()
+    roots = (*schema_roots(), *(Path(p.folder) / "schema" for p in found))
     for d in rules_dirs:
         if "\x00" in os.fspath(d):
             raise DataError([Diagnostic(os.fspath(d), 1, 1, "no-such-directory", "a path cannot hold a NUL character")])
         key = Path(d).resolve()
         if key not in seen:
             seen.add(key)
-            extra.extend(read_user_dir(d))
-    return Catalog([*_shipped(root, marks=True), *extra])
+            extra.extend(read_user_dir(d, roots))
+    return Catalog([*_shipped(root, marks=True), *(f for p in found for f in plugin_files(p, marks=True)), *extra])
 
 
 def catalog_for(game: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:
-    """A catalog that knows ``game``: only that game's shipped files when it is named by its id
-    (the usual case: less to read on start-up), else every game's."""
+    """A catalog that knows ``game``: only that game's shipped files when it is named by its id (the
+    usual case: less to read on start-up), the shipped games' when one has that name (plug-ins are not
+    even looked for), one plug-in game's files when it is named by its id, else every game's."""
     root = str(data_root())
-    if not rules_dirs and game in game_dirs(root):
-        return _shipped_catalog(root, game)
+    if not rules_dirs:
+        if game in game_dirs(root):
+            return _shipped_catalog(root, game)
+        shipped = _shipped_catalog(root)
+        if _knows(shipped, game):
+            return shipped
+        for p in plugins():
+            if p.game == game:
+                return _plugin_catalog((p,))
     return catalog(rules_dirs)
+
+
+def _knows(cat: Catalog, name: str) -> bool:
+    q = normalize(name)
+    return any(normalize(n) == q for gid, gf in cat.games.items()
+               for n in _names(gid, gf.game.data, str(gf.game.data.get("name", ""))))
 
 
 def user_dirs_stamp(rules_dirs: Sequence[str | os.PathLike[str]]) -> tuple[tuple[str, int, int], ...]:
@@ -387,13 +578,18 @@ def resolve(
     rules_dirs: Sequence[str | os.PathLike[str]] = (),
     validate: bool = True,
 ) -> Resolved:
-    """One load's effective data: base, edition, variants; the player count checked. With user data
-    (unless ``validate`` is False: the caller has validated this same load without a count) the
-    effective tree is validated against the game's schema."""
+    """One load's effective data: base, edition, variants; the player count checked. With user data, or
+    for a plug-in game whose loads were not all checked before (unless ``validate`` is False: the caller
+    has validated this same load without a count), the effective tree is validated against the game's
+    schema."""
     cat = catalog_for(game, rules_dirs)
-    gid = resolve_game(cat, game)
-    gf = cat.games[gid]
+    return _resolve(cat.games[resolve_game(cat, game)], edition, variants, players, validate)
+
+
+def _resolve(gf: GameFiles, edition: str | None, variants: Sequence[str], players: int | None,
+             validate: bool) -> Resolved:
     gdata = gf.game.data
+    gid = str(gdata["id"])
     _check_players(gid, gdata, players)
     base_id = str(gdata["base_edition"]["id"])
     eid = base_id if edition is None else _lookup("edition", edition, _edition_table(gf))
@@ -423,8 +619,10 @@ def resolve(
                 raise VariantConflictError(f"{title} cannot be combined with {other!r}")
         applied.append(vf)
     user_involved = any(f.user for f in gf.parts) or any(f.user for f in applied)
+    # data no test of ours has checked is validated (a plug-in's, unless plugin_files checked this load)
+    checked = user_involved or (gf.plugin is not None and not (gf.game.checked and len(vids) <= 2))
     # the cached tree is shared below its top level: merge_patch copies what it changes
-    tree = _base_tree(gf) if user_involved else dict(_base_tree_cached(str(data_root()), gid))
+    tree = _base_tree(gf) if checked or gf.plugin is not None else dict(_base_tree_cached(str(data_root()), gid))
     for f in applied:
         for section in f.data.get("replace", ()) or ():
             tree.pop(section, None)
@@ -440,7 +638,7 @@ def resolve(
     res = Resolved(gid, gf, eid, tuple(vids), players, tree, applied)
     if players is not None and str(players) not in (tree.get("setup") or {}):
         raise PlayerCountError(f"{gdata['name']} has no setup for {players} players in this edition")
-    if user_involved and validate:
+    if checked and validate:
         validate_effective(res)
     return res
 
@@ -526,13 +724,11 @@ def validate_effective(res: Resolved) -> None:
     """Validate the effective tree against the game's schema; errors point at the file that set the value."""
     from kbgrules.core.schema import hint, validate_instance
 
-    schema_root = data_root() / "schema"
-
     def loc(path: YamlPath, key: bool, message: str, err: Any) -> Diagnostic:
         doc, p = locate(res, path, key)
         return doc.diag(p, "schema", message + hint(err, doc, p), key=key)
 
-    diags = validate_instance(res.tree, f"{res.game_id}.game.schema.json", schema_root, loc)
+    diags = validate_instance(res.tree, f"{res.game_id}.game.schema.json", schema_roots(res.files.plugin), loc)
     if not diags:
         diags = check_references(res)
     if diags:

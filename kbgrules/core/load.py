@@ -30,12 +30,13 @@ def setup_sheet(rs: Ruleset) -> SetupSheet:
     return engine_for(rs.data).setup_sheet(rs)
 
 
-def games(rules_dirs: RulesDirs = ()) -> tuple[GameInfo, ...]:
-    """Every game available, with its editions (the default marked) and variants."""
+def games(rules_dirs: RulesDirs = (), plugins: bool = True) -> tuple[GameInfo, ...]:
+    """Every game available, with its editions (the default marked) and variants: the shipped games and
+    the plug-in games installed (only the shipped ones if ``plugins`` is False), sorted by id."""
     from kbgrules.core.build import game_info
     from kbgrules.core.data import catalog
 
-    cat = catalog(rules_dirs)
+    cat = catalog(rules_dirs, with_plugins=plugins)
     return tuple(game_info(gf) for _, gf in sorted(cat.games.items()))
 
 

@@ -30,6 +30,16 @@ def data_root() -> Path:
     return Path(data_dir())
 
 
+def cache_dir() -> str | None:
+    """The user's cache folder for kbg (``$XDG_CACHE_HOME/kbg``, by default ``~/.cache/kbg``), where what
+    is slow to make is kept (the explain index with the user's or plug-in games' data, a plug-in game's
+    checked files); None with ``KBG_NO_CACHE=1``."""
+    if os.environ.get("KBG_NO_CACHE", "").lower() in ("1", "true", "yes"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "kbg")
+
+
 def rules_dirs_from_env() -> list[str]:
     """Directories named by the ``KBG_RULES`` environment variable (os.pathsep-separated)."""
     return [p for p in os.environ.get(ENV_RULES, "").split(os.pathsep) if p.strip()]

@@ -6,7 +6,7 @@ jsonschema is imported here only, so ``import kbgrules`` stays light.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,22 +21,33 @@ def schema_dir(data_root: Path) -> Path:
     return data_root / "schema"
 
 
-@lru_cache(maxsize=4)
-def _registry(schema_root: str) -> tuple[Any, dict[str, Any]]:
+Roots = Path | Sequence[Path]
+"""One schema folder, or several (the shipped one, then a plug-in game's: :func:`plugin_schema_problems`)."""
+
+
+def _roots(schema_root: Roots) -> tuple[str, ...]:
+    return (str(schema_root),) if isinstance(schema_root, Path) else tuple(str(r) for r in schema_root)
+
+
+@lru_cache(maxsize=8)
+def _registry(roots: tuple[str, ...]) -> tuple[Any, dict[str, Any]]:
     from referencing import Registry, Resource
 
     schemas: dict[str, Any] = {}
-    for p in sorted(Path(schema_root).glob("*.schema.json")):
-        schemas[p.name] = json.loads(p.read_text(encoding="utf-8"))
+    for root in roots:
+        for p in sorted(Path(root).glob("*.schema.json")):
+            schema = json.loads(p.read_text(encoding="utf-8"))
+            schema.setdefault("$id", SCHEMA_BASE + p.name)  # a plug-in's relative $refs resolve beside ours
+            schemas.setdefault(p.name, schema)
     registry: Any = Registry().with_resources(
         (SCHEMA_BASE + name, Resource.from_contents(s)) for name, s in schemas.items()
     )
     return registry, schemas
 
 
-def schema_name_for(kind: Any, game: Any, schema_root: Path) -> str | None:
+def schema_name_for(kind: Any, game: Any, schema_root: Roots) -> str | None:
     """The schema file for a file of ``kind`` for ``game``, or None if the kind is unknown."""
-    _, schemas = _registry(str(schema_root))
+    _, schemas = _registry(_roots(schema_root))
     if not isinstance(kind, str):
         return None
     if kind in ("edition", "variant"):
@@ -98,14 +109,14 @@ def _leaf_errors(errors: Iterable[Any]) -> Iterable[Any]:
 def validate_instance(
     instance: Any,
     schema_name: str,
-    schema_root: Path,
+    schema_root: Roots,
     locate: Any,
     fragment: str = "",
 ) -> list[Diagnostic]:
     """Validate ``instance``; ``locate(path, key, hint_fn)`` turns a data path into a Diagnostic."""
     from jsonschema import Draft202012Validator
 
-    registry, schemas = _registry(str(schema_root))
+    registry, schemas = _registry(_roots(schema_root))
     schema: Any = {"$ref": SCHEMA_BASE + schema_name + fragment} if fragment else schemas[schema_name]
     validator = Draft202012Validator(schema, registry=registry)
     out: list[Diagnostic] = []
@@ -124,7 +135,7 @@ def validate_instance(
     return sorted(out, key=lambda d: (d.file, d.line, d.col))
 
 
-def validate_document(doc: YamlDocument, schema_root: Path) -> list[Diagnostic]:
+def validate_document(doc: YamlDocument, schema_root: Roots) -> list[Diagnostic]:
     """Validate one parsed file against the schema its ``kind`` names."""
     data = doc.data
     if not isinstance(data, dict):
@@ -144,3 +155,40 @@ def validate_document(doc: YamlDocument, schema_root: Path) -> list[Diagnostic]:
         return doc.diag(path, "schema", message + hint(err, doc, path), key=key)
 
     return validate_instance(data, name, schema_root, locate)
+
+
+def plugin_schema_problems(game: str, folder: Path, shown: str) -> list[Diagnostic]:
+    """What is wrong with a plug-in game's ``schema`` folder (``shown``: how its path is written): it
+    must hold ``GAME.game.schema.json`` and only files named ``GAME.KIND.schema.json``, each a JSON
+    Schema whose ``$id``, if any, is its name under the shipped schemas' base."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    out: list[Diagnostic] = []
+    names = sorted(p.name for p in folder.glob("*.schema.json")) if folder.is_dir() else []
+    if f"{game}.game.schema.json" not in names:
+        out.append(Diagnostic(f"{shown}/{game}.game.schema.json", 1, 1, "plugin-schema",
+                              f"a plug-in game needs the schema of its game file: {game}.game.schema.json"))
+    for name in names:
+        file = f"{shown}/{name}"
+        if not name.startswith(f"{game}."):
+            out.append(Diagnostic(file, 1, 1, "plugin-schema",
+                                  f"a plug-in's schemas are named {game}.KIND.schema.json"))
+            continue
+        try:
+            schema = json.loads((folder / name).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            out.append(Diagnostic(file, 1, 1, "plugin-schema", f"cannot be read: {exc}"))
+            continue
+        except json.JSONDecodeError as exc:
+            out.append(Diagnostic(file, exc.lineno, exc.colno, "plugin-schema", f"not JSON: {exc.msg}"))
+            continue
+        if not isinstance(schema, dict) or schema.get("$id", SCHEMA_BASE + name) != SCHEMA_BASE + name:
+            out.append(Diagnostic(file, 1, 1, "plugin-schema", f"a JSON Schema object whose $id, if given, is "
+                                                               f"{SCHEMA_BASE + name}"))
+            continue
+        try:
+            Draft202012Validator.check_schema(schema)
+        except SchemaError as exc:
+            out.append(Diagnostic(file, 1, 1, "plugin-schema", f"not a valid JSON Schema: {exc.message}"))
+    return out

@@ -53,14 +53,15 @@ def _words(lang_words: Any) -> list[tuple[str, str]]:
     return [(str(lang), w) for lang, ws in (lang_words or {}).items() for w in ws]
 
 
-def collect(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Corpus:
-    """Every entry of every game, from the rule data (slow: loads every edition and variant)."""
+def collect(rules_dirs: Sequence[str | os.PathLike[str]] = (), plugins: bool = True) -> Corpus:
+    """Every entry of every game, from the rule data (slow: loads every edition and variant); with
+    ``plugins`` False, of the shipped games only (the shipped index)."""
     from kbgrules.core.load import games, load
     from kbgrules.core.registry import engine_for
 
     out: dict[str, Entry] = {}
     corpus = Corpus()
-    for info in games(rules_dirs):
+    for info in games(rules_dirs, plugins=plugins):
         prefix = info.short
         default = info.default_edition.id
         base = load(info.id, rules_dirs=rules_dirs)

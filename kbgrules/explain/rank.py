@@ -64,6 +64,8 @@ if TYPE_CHECKING:  # typing costs start-up time; `kbg explain` imports this modu
     from collections.abc import Sequence
     from typing import Any
 
+    from kbgrules.core.plugins import Plugin
+
 __all__ = ["Hit", "QueryError", "Result", "document_title", "fold", "load_index", "lookup", "phrase", "search",
            "tokens", "topics"]
 
@@ -179,12 +181,21 @@ def _shipped_index() -> dict[str, Any]:
 
 
 def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, Any]:
+    """The index of every game: the shipped index, or, with the user's rule folders or plug-in games
+    installed, one built from them too (kept in the user's cache folder under the digest of what it
+    is built from: see :func:`_user_index`)."""
+    from kbgrules.core.plugins import installed
+
+    plugins = installed()  # no importlib.metadata, nothing read when none is installed
+    dirs: tuple[str, ...] = ()
     if rules_dirs:
         from kbgrules.core.data import user_dirs_stamp
 
         dirs = tuple(os.fspath(d) for d in rules_dirs)
-        if user_dirs_stamp(dirs):  # else folders without a YAML file: they change nothing
-            return _user_index(_user_digest(dirs), dirs)
+        if not user_dirs_stamp(dirs):  # folders without a YAML file change nothing
+            dirs = ()
+    if dirs or plugins:
+        return _user_index(_user_digest(dirs, plugins), dirs)
     try:
         data = _shipped_index()
         if data.get("version") == INDEX_VERSION:
@@ -194,22 +205,39 @@ def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, A
     return _built_index()
 
 
-def _user_digest(dirs: tuple[str, ...]) -> str:
-    """What an index built with these rule folders depends on: their YAML files (names and bytes), the
-    shipped data (its index) and the index format."""
+def _user_digest(dirs: tuple[str, ...], plugins: Sequence[Plugin] = ()) -> str:
+    """What an index built with these rule folders and plug-in games depends on: the folders' YAML
+    files (names and bytes), each plug-in's data files (names and bytes) and code (names, sizes and
+    times: its engine adds entries), the shipped data (its index) and the index format. Installing,
+    changing or removing a plug-in changes it."""
     import hashlib
 
     from kbgrules.core.data import user_dirs_stamp
 
     h = hashlib.sha256(f"{INDEX_VERSION}|{os.path.getsize(index_path()) if os.path.exists(index_path()) else 0}"
                        .encode())
-    for path, _, _ in user_dirs_stamp(dirs):
+
+    def add(path: str) -> None:
         h.update(path.encode("utf-8", "surrogateescape") + b"\0")
         try:
             with open(path, "rb") as fh:
                 h.update(fh.read(4 * 1024 * 1024))
         except (OSError, ValueError):  # ValueError: a NUL in the name (the load says why)
             h.update(b"?")
+
+    for path, _, _ in user_dirs_stamp(dirs):
+        add(path)
+    for p in plugins:
+        h.update(f"plugin|{p.game}|{p.package}|{p.distribution}\0".encode())
+        for top, subdirs, files in sorted(os.walk(os.path.dirname(p.folder))):
+            subdirs[:] = sorted(d for d in subdirs if d != "__pycache__")
+            for name in sorted(files):
+                path = os.path.join(top, name)
+                if name.endswith((".yaml", ".yml", ".json")):
+                    add(path)
+                elif name.endswith(".py"):
+                    st = os.stat(path)
+                    h.update(f"{path}|{st.st_size}|{st.st_mtime_ns}\0".encode("utf-8", "surrogateescape"))
     return h.hexdigest()[:32]
 
 
@@ -220,8 +248,9 @@ def _cache_dir() -> str:
 
 @lru_cache(maxsize=4)
 def _user_index(digest: str, dirs: tuple[str, ...]) -> dict[str, Any]:
-    """The index with the user's rule data: built once (tens of seconds), then kept in the user's cache
-    folder under the digest of everything it depends on, and read back (``KBG_NO_CACHE=1`` skips it)."""
+    """The index with the user's rule data and the plug-in games: built once (seconds), then kept in the
+    user's cache folder under the digest of everything it depends on, and read back (``KBG_NO_CACHE=1``
+    skips it)."""
     use_cache = os.environ.get("KBG_NO_CACHE", "").lower() not in ("1", "true", "yes")
     path = os.path.join(_cache_dir(), f"explain-{digest}.json")
     if use_cache:
@@ -251,7 +280,7 @@ def _user_index(digest: str, dirs: tuple[str, ...]) -> dict[str, Any]:
 def _built_index() -> dict[str, Any]:
     from kbgrules.explain.index import build_index, collect
 
-    return build_index(collect())
+    return build_index(collect(plugins=False))
 
 
 class Index:
@@ -741,7 +770,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args != ["--build"]:
         sys.stderr.write("usage: python -m kbgrules.explain --build\n")
         return 2
-    data = build_index(collect())
+    data = build_index(collect(plugins=False))  # the shipped games only: plug-ins are indexed where installed
     write_index(data, index_path(), entries_path())
     sys.stdout.write(f"{index_path()}: {len(data['entries'])} entries, {len(table(data['postings']))} terms\n")
     return 0
