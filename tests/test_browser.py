@@ -24,6 +24,7 @@ from kbg_cli.app import app
 from .conftest import ROOT
 
 IMG = ROOT / "docs" / "img"
+SHIPPED = {"KBG_NO_PLUGINS": "1"}
 PHONE, DESKTOP = {"width": 360, "height": 740}, {"width": 1280, "height": 800}
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--disable-extensions"]
@@ -120,7 +121,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     lines[at] = " ".join([*words[:3], "e5", "e6"]) + "\n"  # onto the castle
     bad.write_text("".join(lines))
     site = tmp / "site"
-    r = CliRunner().invoke(app, ["site", str(site)])
+    r = CliRunner().invoke(app, ["site", str(site)], env=SHIPPED)  # the README's screenshots show kbg as shipped
     assert r.exit_code == 0, r.output
     return {
         "violation": _report(tmp, bad, name="violation.html"),
@@ -185,8 +186,11 @@ QUESTIONS = ["can I heal in tokyo?", "항복", "kann ich in Tokio heilen?", "dom
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_the_site_searches_as_kbg_explain_does(browser: Any, pages: dict[str, Path], viewport: dict[str, int]) -> None:
+def test_the_site_searches_as_kbg_explain_does(browser: Any, pages: dict[str, Path], viewport: dict[str, int],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from kbgrules.explain import search
+
+    monkeypatch.setenv("KBG_NO_PLUGINS", "1")  # the site was built so
 
     v = Visit(browser, pages["site"] / "index.html", viewport)
     box = v.visible("#q")
@@ -220,6 +224,31 @@ def test_every_site_page_loads_cleanly_and_fits_a_phone(browser: Any, pages: dic
         v.clean()
         v.fits(PHONE["width"])
         v.close()
+
+
+def test_a_plugin_games_pages_load_cleanly_and_search_finds_them(browser: Any, tmp_path: Path) -> None:
+    """The site with the plug-in game the tests install (tests/plugins): its pages, and its entries found."""
+    from kbgrules.core.plugins import installed
+    from kbgrules.explain import search
+
+    if not installed():
+        pytest.fail("no plug-in game is installed: pip install tests/plugins/kbg-nothanks")
+    r = CliRunner().invoke(app, ["site", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    games = [p.game for p in installed()]
+    for page in sorted(tmp_path.glob("*.html")):
+        if page.name.startswith(tuple(f"{g}-" for g in games)):
+            v = Visit(browser, page, PHONE)
+            v.visible("main h2")
+            v.clean()
+            v.fits(PHONE["width"])
+            v.close()
+    v = Visit(browser, tmp_path / "index.html", DESKTOP)
+    v.visible("#q").fill("what if I have no chips left?")
+    first = v.page.locator("#results li a").first
+    first.wait_for(state="visible")
+    assert first.get_attribute("href").endswith("#" + search("what if I have no chips left?").best.id)
+    v.close()
 
 
 def test_the_keyboard_reaches_the_content_first(browser: Any, pages: dict[str, Path]) -> None:

@@ -28,7 +28,7 @@ from .conftest import ROOT
 PLUGIN = ROOT / "tests" / "plugins" / "kbg-nothanks"
 GOLDEN = PLUGIN / "tests" / "golden"
 GAME = "nothanks"
-INSTALL = "pip install -e tests/plugins/kbg-nothanks (README's test command does)"
+INSTALL = "pip install tests/plugins/kbg-nothanks (README's test command does)"
 
 
 def kbg(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -64,12 +64,22 @@ def test_the_plugin_is_installed_and_found_as_importlib_metadata_finds_it() -> N
     assert [p.game for p in installed()] == [GAME], INSTALL
     [plugin] = installed()
     assert (plugin.package, plugin.distribution) == ("kbg_nothanks", "kbg-nothanks")
-    assert Path(plugin.folder).resolve() == (PLUGIN / "kbg_nothanks" / "rules_data").resolve()
     # the hand-read entry points are importlib.metadata's, for this group and for others
     for group in (GROUP, "console_scripts", "pytest11"):
         ours = sorted((n, v) for n, v, _ in declared(sys.path, group))
         theirs = sorted((e.name, e.value) for e in importlib.metadata.entry_points(group=group))
         assert ours == theirs, group
+
+
+def test_the_installed_plugin_is_this_checkouts() -> None:
+    from kbgrules.core.plugins import installed
+
+    [plugin] = installed()
+    there = Path(plugin.folder).parent
+    for path in sorted((PLUGIN / "kbg_nothanks").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            copy = there / path.relative_to(PLUGIN / "kbg_nothanks")
+            assert copy.is_file() and copy.read_bytes() == path.read_bytes(), f"{copy} is stale: {INSTALL}"
 
 
 def test_finding_games_imports_neither_importlib_metadata_nor_the_plugin_package(tmp_path: Path) -> None:
@@ -94,20 +104,22 @@ def test_finding_games_imports_neither_importlib_metadata_nor_the_plugin_package
 
 
 def test_kbg_no_plugins_hides_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kbgrules.core.data import resolve
+
     monkeypatch.setenv("KBG_NO_PLUGINS", "1")
     assert [g.id for g in kbgrules.games()] == ["king-of-tokyo", "kingdomino"]
     with pytest.raises(kbgrules.UnknownNameError):
-        kbgrules.load(GAME)
+        resolve(GAME)  # (kbgrules.load keeps what it loaded for the life of the process)
     from kbgrules.explain import games
 
     assert GAME not in games()
 
 
-def test_no_line_of_kbgrules_or_the_cli_names_it() -> None:
+def test_no_line_of_kbgrules_the_cli_or_the_shipped_data_names_it() -> None:
     names = re.compile(r"nothanks|no[ -]thanks|kbg_nothanks|kbg-nothanks|geschenkt|gimmler|\bnt\.", re.I)
-    for folder in (ROOT / "kbgrules", ROOT / "cli"):
+    for folder in (ROOT / "kbgrules", ROOT / "cli", ROOT / "rules_data"):
         for path in folder.rglob("*"):
-            if path.suffix in (".py", ".j2", ".js", ".css", ".json", ".yaml") and path.is_file():
+            if path.suffix in (".py", ".j2", ".js", ".css", ".json", ".jsonl", ".yaml") and path.is_file():
                 for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                     assert not names.search(line), f"{path}:{n}: {line.strip()}"
 
@@ -192,7 +204,7 @@ def test_a_violation_made_up_from_a_clean_log() -> None:
 
 @pytest.mark.parametrize("log", sorted(GOLDEN.glob("*.log")), ids=lambda p: p.name)
 def test_golden_log_matches_its_report(log: Path) -> None:
-    """Regenerate with ``python tests/plugins/kbg-nothanks/tests/update.py`` after an intended change."""
+    """Regenerate with ``python tests/plugins/kbg-nothanks/tests/update_golden.py`` after an intended change."""
     got = check_text(str(log.relative_to(ROOT)), log.read_text(encoding="utf-8")).to_json()
     assert got == json.loads(log.with_suffix(".json").read_text(encoding="utf-8"))
     [game] = got["games"]

@@ -30,7 +30,7 @@ def setup_sheet(rs: NoThanksRuleset) -> SetupSheet:
     if box_chips > chips * p:
         box.append(SheetItem(plural(box_chips - chips * p, "chip"), box_chips - chips * p))
     each = [SheetItem(f"{plural(chips, 'chip')}, kept in your hand", chips)]
-    area = [SheetItem(f"a face-down pile of the {deck} cards left", deck),
+    area = [SheetItem("cards in a face-down pile", deck),
             SheetItem("the first player turns its top card face up in the middle of the table")]
     flow = [SheetItem("on your turn: take the face-up card with every chip on it, or pay a chip onto it"),
             SheetItem("whoever takes a card turns the next one and decides on it first"),

@@ -1,5 +1,5 @@
 """Rewrite the plug-in's golden reports from the current checker (then review the diff):
-python tests/plugins/kbg-nothanks/tests/update.py"""
+python tests/plugins/kbg-nothanks/tests/update_golden.py"""
 
 import json
 from pathlib import Path
