@@ -34,7 +34,7 @@ class Document:
 
 @dataclass(frozen=True, slots=True)
 class RuleEntry:
-    """One rule statement with a stable id such as ``kd.place.connect``."""
+    """One rule statement with a stable id (``GAME.SECTION.NAME``, the game's short prefix first)."""
 
     id: str
     title: str
@@ -86,7 +86,7 @@ class GameInfo:
     year: int | None = None
     designers: tuple[str, ...] = ()
     publisher: str | None = None
-    short: str = ""  # the prefix of its entry ids (``kd`` in ``kd.turn.actions``)
+    short: str = ""  # the prefix of its entry ids (the game's id when its data gives none)
     name_translations: tuple[tuple[str, str], ...] = ()  # (language, name) where it is written otherwise
 
     @property

@@ -1,7 +1,7 @@
 """The game registry: how the core reaches a game's package without knowing any game.
 
 Each game's rule data names the package that plays it (``engine:`` in its ``game.yaml``, for
-example ``kbgrules.kingdomino``). The first time the core needs the game it imports that package
+example ``kbgrules.GAME``). The first time the core needs the game it imports that package
 and takes its ``ENGINE``, an object with the methods of :class:`Engine`. A third game is a new
 package with an ``ENGINE`` and a ``rules_data`` folder whose ``game.yaml`` names it: nothing in the
 core changes.
@@ -62,7 +62,7 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
             """The site's pages for those tables: (page name, title, entry kinds)."""
 
         def reference_pictures(self, rs: Ruleset) -> dict[str, Picture]:
-            """The entries the site draws (a domino's squares), by entry id."""
+            """The entries the site draws (a piece's squares), by entry id."""
 
         @property
         def number_words(self) -> tuple[str, ...]:

@@ -518,12 +518,6 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
                f"{', '.join(sorted(KEYWORDS))})" if bad else "player names must differ")
         report.errors.append(Diagnostic(file, tag.line, tag.values[0].col, "log-player", why))
         return KingdominoState(rs, players)
-    for name in ("monsters", "tiles"):
-        other = g.tag(name)
-        if other is not None:
-            report.errors.append(Diagnostic(file, other.line, 1, "log-header",
-                                            f"@{name} is a King of Tokyo tag; a Kingdomino log has no use for it"))
-            return KingdominoState(rs, players)
     start = g.tag("start")
     from_position = start is not None and start.values[0].text == "position"
     if start is not None and start.values[0].text not in ("setup", "position"):
