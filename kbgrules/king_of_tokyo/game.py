@@ -47,24 +47,20 @@ from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.monster import Outcome, copy_counter
 from kbgrules.king_of_tokyo.moves import (
     FACES,
-    SHORT,
     Action,
     Buy,
     Camouflage,
     ChanceNeeded,
-    Cure,
     Decide,
     EndTurn,
     Evolve,
     Keep,
-    Play,
     Reroll,
     Roll,
     Setup,
     Sweep,
     Take,
-    Tokens,
-    Use,
+    move_line,
     violation,
 )
 from kbgrules.king_of_tokyo.parse import Parsed, Parser
@@ -550,7 +546,7 @@ class KingOfTokyoGame:
         self.moves.append(move)
         for j, c in enumerate(camo):
             self._undo.append(_Undo(rec.snapshot, rec.history, rec.enter, rec.must_end, move, tuple(camo[:j])))
-            self.lines.append(f"{self._players[c.monster]} camouflage " + " ".join(SHORT[f] for f in c.faces))
+            self.lines.append(move_line(c, self._players, self.state.active))
             self.moves.append(c)
         self._pending, self._camo, self._need = None, [], None
 
@@ -587,54 +583,9 @@ class KingOfTokyoGame:
 
     def move_text(self, move: Move, before: _Undo | None = None) -> str:
         """``move`` as a log line."""
-        if isinstance(move, Setup):
-            return move.text
-        if isinstance(move, Camouflage):
-            return f"{self._players[move.monster]} camouflage " + " ".join(SHORT[f] for f in move.faces)
         st = self.state
-        names = self._players
         active = st.active if before is None else int(before.snapshot["active"]) if before.snapshot else st.active
-
-        def faces(fs: Sequence[str]) -> str:
-            return " ".join(SHORT[f] for f in fs)
-
-        def args(a: Sequence[str]) -> str:
-            return "".join(f" {x}" for x in a)
-
-        if isinstance(move, Roll):
-            return f"{names[active]} roll {faces(move.faces)}".rstrip()
-        if isinstance(move, Reroll):
-            return f"{names[active]} reroll {faces(move.dice)} : {faces(move.faces)}".rstrip()
-        if isinstance(move, Keep):
-            return f"{names[active]} keep"
-        if isinstance(move, Decide):
-            return f"{names[move.monster]} {'yield' if move.yields else 'stay'}"
-        if isinstance(move, EndTurn):
-            return f"{names[move.monster]} end"
-        if isinstance(move, Buy):
-            who = names[move.monster]
-            if move.top:
-                return f"{who} buy top {move.card}"
-            if move.seller is not None:
-                return f"{who} buy {move.card} from {names[move.seller]}"
-            return f"{who} buy {move.card}" + (f" : {move.reveal}" if move.reveal else "")
-        if isinstance(move, Sweep):
-            return f"{names[move.monster]} sweep : {' '.join(move.reveals)}".rstrip()
-        if isinstance(move, Use):
-            return f"{names[move.monster]} use {move.card}{args(move.args)}"
-        if isinstance(move, Play):
-            return f"{names[move.monster]} play {move.card}{args(move.args)}"
-        if isinstance(move, Cure):
-            return f"{names[move.monster]} cure {move.token} {move.count}"
-        if isinstance(move, Take):
-            return f"{names[move.monster]} take {move.tile}"
-        if isinstance(move, Tokens):
-            return f"{names[move.monster]} tokens {move.count}"
-        if isinstance(move, Evolve):
-            drawn = " ".join(move.drawn)
-            return f"{names[move.monster]} evolve {drawn}" + (
-                f" keep {' '.join(move.kept)}" if len(move.drawn) > 1 and "?" not in move.drawn and move.kept else "")
-        raise TypeError(f"not a King of Tokyo move: {move!r}")
+        return move_line(move, self._players, active)
 
     def pop(self) -> Move:
         """Take back the last move pushed (a decision waiting for its chance part, or a line); returns it."""

@@ -218,3 +218,55 @@ class Setup:
 
 
 Action = Roll | Reroll | Keep | Decide | Buy | Sweep | EndTurn | Use | Cure | Take | Evolve | Play | Tokens
+
+
+def move_line(move: Action | Camouflage | Setup, names: tuple[str, ...] | list[str], active: int) -> str:
+    """``move`` as its log line, ``active`` being the monster whose turn it is when it is played (the
+    one line writer: the game object, the simulator and position texts use it)."""
+    if isinstance(move, Setup):
+        return move.text
+
+    def faces(fs: Iterable[str]) -> str:
+        return " ".join(SHORT[f] for f in fs)
+
+    def args(a: Iterable[str]) -> str:
+        return "".join(f" {x}" for x in a)
+
+    if isinstance(move, Roll):
+        return f"{names[active]} roll {faces(move.faces)}".rstrip()
+    if isinstance(move, Reroll):
+        return f"{names[active]} reroll {faces(move.dice)} : {faces(move.faces)}".rstrip()
+    if isinstance(move, Keep):
+        return f"{names[active]} keep"
+    if isinstance(move, Camouflage):
+        return f"{names[move.monster]} camouflage {faces(move.faces)}"
+    if isinstance(move, Decide):
+        return f"{names[move.monster]} {'yield' if move.yields else 'stay'}"
+    if isinstance(move, EndTurn):
+        return f"{names[move.monster]} end"
+    if isinstance(move, Buy):
+        who = names[move.monster]
+        if move.top:
+            return f"{who} buy top {move.card}"
+        if move.seller is not None:
+            return f"{who} buy {move.card} from {names[move.seller]}"
+        return f"{who} buy {move.card}" + (f" : {move.reveal}" if move.reveal else "")
+    if isinstance(move, Sweep):
+        return f"{names[move.monster]} sweep : {' '.join(move.reveals)}".rstrip()
+    if isinstance(move, Use):
+        return f"{names[move.monster]} use {move.card}{args(move.args)}"
+    if isinstance(move, Play):
+        return f"{names[move.monster]} play {move.card}{args(move.args)}"
+    if isinstance(move, Cure):
+        return f"{names[move.monster]} cure {move.token}" + (f" {move.count}" if move.count != 1 else "")
+    if isinstance(move, Take):
+        return f"{names[move.monster]} take {move.tile}"
+    if isinstance(move, Tokens):
+        return f"{names[move.monster]} tokens {move.count}"
+    if isinstance(move, Evolve):
+        line = f"{names[move.monster]} evolve {' '.join(move.drawn)}"
+        if len(move.drawn) > len(move.kept) and "?" not in move.drawn:
+            line += f" keep {' '.join(move.kept)}"
+        return line
+    raise TypeError(f"not a King of Tokyo move: {move!r}")
+
