@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from kbgrules.errors import KbgError, PlayerCountError
+from kbgrules.errors import IllegalMoveError, KbgError, PlayerCountError
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,3 +121,11 @@ class Ruleset:
         if self.players is None:
             raise PlayerCountError(f"{self.game.name}: this needs a player count (players=...)")
         return self.players
+
+
+def violation(rs: Ruleset, code: str, **params: Any) -> IllegalMoveError:
+    """An IllegalMoveError whose rule id and message template come from the game's rule data
+    (``codes`` in its game.yaml: the one place a violation's wording lives)."""
+    entry = rs.data["codes"][code]
+    return IllegalMoveError(code, str(entry["rule"]), str(entry["message"]).format(**params), params)
+

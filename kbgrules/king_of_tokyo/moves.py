@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from kbgrules.core.compiled import mypyc_attr
-from kbgrules.errors import IllegalMoveError, KbgError
-from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+from kbgrules.core.model import violation as violation  # re-exported: the game's modules raise it
+from kbgrules.errors import KbgError
 
 FACES: Final = ("1", "2", "3", "energy", "heart", "smash")
 FACE_ALIASES: Final = {
@@ -35,12 +35,6 @@ def face_counts(dice: Iterable[str]) -> dict[str, int]:
 def face(text: str) -> str | None:
     """The face id for a word or letter (``s``, ``claw``, ``3``), or None."""
     return FACE_ALIASES.get(text.lower())
-
-
-def violation(rs: KingOfTokyoRuleset, code: str, **params: Any) -> IllegalMoveError:
-    """An IllegalMoveError whose rule id and message template come from the rule data (``codes``)."""
-    entry = rs.data["codes"][code]
-    return IllegalMoveError(code, str(entry["rule"]), str(entry["message"]).format(**params), params)
 
 
 class ChanceNeeded(Exception):
