@@ -31,7 +31,6 @@ kbgrules.errors.IllegalMoveError: it is Ann's turn, not Bob's
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from collections import Counter
@@ -64,6 +63,7 @@ from kbgrules.king_of_tokyo.moves import (
     violation,
 )
 from kbgrules.king_of_tokyo.parse import Parsed, Parser
+from kbgrules.king_of_tokyo.positions import position_lines, unstated
 from kbgrules.king_of_tokyo.state import KingOfTokyoState
 
 Move = Action | Camouflage | Setup
@@ -662,36 +662,18 @@ class KingOfTokyoGame:
     def position_text(self) -> str:
         """A log that starts here: the headers, then each monster's state, the market and whose turn
         it is (docs/log-format.md, "Starting from a King of Tokyo position"). A King of Tokyo
-        position is stated at the start of a turn, before the first roll, or in the buy phase, when
-        reading it back gives the same state (no pending decision, no card holding what a position
-        cannot state)."""
+        position is stated at the start of a turn, after its first roll, before entering Tokyo, in
+        the buy phase or at its end, when reading it back gives the same state (no pending decision,
+        no card holding what a position cannot state): the position is read back to make sure."""
         head = self._headers()
         st = self._state
         if st is None:
             return "\n".join([*head, *self.lines]) + "\n"
-        at_start = st.phase == "roll" and st.rolls == 0 and not st.dice
-        if not (at_start or st.phase == "buy") or st.over is not None or self._pending is not None:
-            raise KbgError("a King of Tokyo position is stated at the start of a turn or in its buy phase; now: "
-                           f"{st.expected()}", code="kot-position-moment")
-        out = []
-        ev = self.rs.evolution
-        if ev is not None and ev.draft:
-            # each drafted deck as the set-up line gives it: the cards left in it and the ones the monster
-            # line names (in play, in hand), which reading the monster line takes out of it again
-            for m in st.monsters:
-                deck = copy_counter(m.evo_deck)
-                deck.update(c for c in (*m.evolutions, *m.hand) if c != "?")
-                out.append(" ".join([m.name, "evolutions", *sorted(deck.elements())]))
-        out += [_monster_line(m) for m in st.monsters]
-        out.append("market " + " ".join(st.market))
-        if st.discards:
-            out.append("discard " + " ".join(c for c, n in sorted(st.discards.items()) for _ in range(n)))
-        if st.deck_order:
-            out.append("deck " + " ".join(st.deck_order))
-        if st.tile_sides == "mixed":
-            out.append("tiles " + " ".join(st.tile_faces.get(r, r) for r in st.tile_supply))
-        # the engine has given the start-of-turn effects already: `started` says so (`turn NAME` would repeat them)
-        out.append(f"turn {self._players[st.active]} " + ("buy" if st.phase == "buy" else "started"))
+        out = position_lines(st, self._replay.must_end) if self._pending is None else None
+        if out is None or st.over is not None:
+            raise KbgError("a King of Tokyo position is stated at the start of a turn, after its first roll, "
+                           f"before entering Tokyo or in its buy phase; now: {st.expected()}",
+                           code="kot-position-moment")
         back = KingOfTokyoGame(self.rs, self._players, monsters=self.monsters, tiles=self.tiles)
         try:
             for line in out:
@@ -739,63 +721,3 @@ def _supported(st: KingOfTokyoState, key: str) -> bool:
 
     hook = st.cards[key].hook
     return hook is None or hook in HOOKS
-
-
-# what a stated position does not restore, or restores by its own rules: the timeline, the turn count, the messages
-_UNCOMPARED = frozenset(("turn_ends", "log", "turn_number"))
-
-
-def _reads_the_turn(st: KingOfTokyoState, m: object) -> bool:
-    from kbgrules.king_of_tokyo.monster import Monster
-
-    assert isinstance(m, Monster)
-    return any(st.cards[k].hook is not None or any("dealt_no_damage" in (e.get("if") or {})
-                                                   for e in st.cards[k].effects) for k in st.in_play(m))
-
-
-def unstated(st: KingOfTokyoState, back: KingOfTokyoState) -> list[str]:
-    """What of ``st`` the position read back as ``back`` lost (state attribute names, and monster fields as
-    ``NAME.field``): empty when the position says it all."""
-    a, b = st._snapshot(), back._snapshot()
-    skip = set(_UNCOMPARED)
-    if st.phase == "buy":  # the dice are resolved: only cards with code, or a "dealt no damage" condition, read them
-        skip |= {"dice", "rolls", "smashes"}
-        if not any(_reads_the_turn(st, m) for m in st.monsters):
-            skip |= {"final_dice", "smash_damage", "turn_losses", "dealt_damage"}
-    lost = [k for k in a if k not in skip and k != "monsters" and a[k] != b[k]]
-    for m, n in zip(st.monsters, back.monsters, strict=True):
-        for f in dataclasses.fields(m):
-            x, y = getattr(m, f.name), getattr(n, f.name)
-            if f.name == "shielded_turn":
-                x, y = x == st.turn_number, y == back.turn_number
-            if x != y:
-                lost.append(f"{m.name}.{f.name}")
-    if (st.enter_snapshot is not None and st.enter_snapshot[0] == st.turn_number) != (
-            back.enter_snapshot is not None and back.enter_snapshot[0] == back.turn_number):
-        lost.append("enter_snapshot")
-    return lost
-
-
-def _monster_line(m: object) -> str:
-    from kbgrules.king_of_tokyo.monster import Monster
-
-    assert isinstance(m, Monster)
-    parts = [f"{m.name} is", f"hp={m.hp}", f"vp={m.vp}", f"energy={m.energy}"]
-    if m.location != "outside":
-        parts.append(f"place={m.location}")
-    if m.cards:
-        parts.append("cards=" + ",".join(m.cards))
-    parts += [f"{k}={v}" for k, v in m.tokens.items() if v and k in ("poison", "shrink", "smoke")]
-    if m.wickedness:
-        parts.append(f"wickedness={m.wickedness}")
-    if m.tiles:
-        parts.append("tiles=" + ",".join(m.tiles))
-    if m.evolutions:
-        parts.append("evolutions=" + ",".join(m.evolutions))
-    if m.hand:
-        parts.append("hand=" + ",".join(m.hand))
-    if m.dice_tokens:
-        parts.append(f"dicetokens={m.dice_tokens}")
-    if m.eliminated:
-        parts.append("eliminated")
-    return " ".join(parts)
