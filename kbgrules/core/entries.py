@@ -31,7 +31,7 @@ class Entry:
                  number: int | None = None) -> None:
         self.id = id
         self.game = game
-        self.kind = kind  # rule, faq, card, tile, evolution, domino, terrain, component, edition, variant, option
+        self.kind = kind  # a core kind, or one its game's engine names (kbgrules.core.kinds)
         self.title = title
         self.text = text
         self.sources = sources or []
