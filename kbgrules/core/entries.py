@@ -25,7 +25,7 @@ class Entry:
                  number: int | None = None) -> None:
         self.id = id
         self.game = game
-        self.kind = kind  # rule, faq, component, edition, variant, option, or a kind of the game's tables
+        self.kind = kind  # a core kind, or one its game's engine names (kbgrules.core.kinds)
         self.title = title
         self.text = text
         self.sources = sources or []

@@ -61,6 +61,11 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
         def reference_pages(self) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
             """The site's pages for those tables: (page name, title, entry kinds)."""
 
+        @property
+        def reference_kinds(self) -> Mapping[str, str]:
+            """The role of each kind of those entries: ``named-piece`` (found by its name) or ``piece``
+            (:mod:`kbgrules.core.kinds`); explain ranks and words answers by role, not by kind."""
+
         def reference_pictures(self, rs: Ruleset) -> dict[str, Picture]:
             """The entries the site draws (a piece's squares), by entry id."""
 

@@ -99,6 +99,13 @@ class KingOfTokyoEngine:
 
 
     @property
+    def reference_kinds(self) -> dict[str, str]:
+        """The role of each kind of those entries (:mod:`kbgrules.core.kinds`)."""
+        from kbgrules.king_of_tokyo.entries import KINDS
+
+        return KINDS
+
+    @property
     def number_words(self) -> tuple[str, ...]:
         """Words before the number of an entry found by its number (``domino 37``)."""
         from kbgrules.king_of_tokyo.entries import NUMBER_WORDS

@@ -83,6 +83,13 @@ class KingdominoEngine:
 
 
     @property
+    def reference_kinds(self) -> dict[str, str]:
+        """The role of each kind of those entries (:mod:`kbgrules.core.kinds`)."""
+        from kbgrules.kingdomino.entries import KINDS
+
+        return KINDS
+
+    @property
     def number_words(self) -> tuple[str, ...]:
         """Words before the number of an entry found by its number (``domino 37``)."""
         from kbgrules.kingdomino.entries import NUMBER_WORDS

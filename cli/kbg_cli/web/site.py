@@ -18,6 +18,7 @@ from typing import Any
 
 import kbgrules
 from kbgrules.core.check import RulesDirs
+from kbgrules.core.kinds import is_piece, role
 from kbgrules.errors import KbgError
 from kbgrules.explain.rank import entries, load_index
 from kbgrules.explain.rerank import load_model
@@ -68,7 +69,7 @@ def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
     known = entries(rules_dirs)
     titles: dict[str, dict[str, str]] = index.get("documents") or {}
     for name, gid, suffix, title, ids in plan:
-        shown = [_entry(known[i], where, titles) for i in ids]
+        shown = [_entry(known[i], where, titles, info) for i in ids]
         context: dict[str, Any] = {"title": f"{games[gid].name}: {title}", "nav": nav, "here": name,
                                    "game": games[gid], "groups": _groups(shown, suffix)}
         if suffix == "setup":
@@ -98,11 +99,14 @@ def search_index(index: dict[str, Any]) -> dict[str, Any]:
     return index if model is None else {**index, "model": model.data}
 
 
-def _entry(e: dict[str, Any], where: dict[str, str], titles: dict[str, dict[str, str]]) -> dict[str, Any]:
-    """An entry as ``kbg explain ID`` shows it: text, every edition's reading, where sources differ,
-    what it applies to, translations, sources with their documents' titles, and links to related entries."""
+def _entry(e: dict[str, Any], where: dict[str, str], titles: dict[str, dict[str, str]],
+           info: dict[str, Any]) -> dict[str, Any]:
+    """An entry as ``kbg explain ID`` shows it: text, every edition's reading, where sources differ (a
+    piece's clarification), what it applies to, translations, sources with their documents' titles, and
+    links to related entries; ``info`` is the index's ``game_info``."""
     game = e.get("game", "")
-    label = "Clarification" if e.get("kind") in ("card", "tile", "evolution") else "Where sources differ"
+    kind = role(e.get("kind", ""), info.get(game, {}).get("kinds") or {})
+    label = "Clarification" if is_piece(kind) else "Where sources differ"
     return {
         "id": e.get("id", ""), "title": e.get("title", ""), "kind": e.get("kind", ""), "text": e.get("text", ""),
         "by_edition": dict(e.get("by_edition") or {}), "conflict": e.get("conflict"), "conflict_label": label,
