@@ -203,9 +203,6 @@ def _game_words() -> dict[str, str]:
 
 # the folders that must not know any game (their strings and names in code; prose may give examples)
 NEUTRAL = ("kbgrules.core", "kbgrules.explain", "kbg_cli")
-STILL_NAMED = {  # issue 23: being made neutral; each entry is a place still to do
-    "kbg_cli", "kbg_cli.app", "kbg_cli.browse", "kbg_cli.play",
-}
 
 
 def _code_words(tree: ast.AST) -> Iterator[tuple[int, str]]:
@@ -229,7 +226,4 @@ def test_the_neutral_layers_name_no_game(module: str) -> None:
     words = _game_words()
     found = sorted({w for _, w in _code_words(ast.parse(MODULES[module].read_text(encoding="utf-8")))
                     if w in words})
-    if module in STILL_NAMED:
-        assert found, f"{module} names no game now: take it off STILL_NAMED"
-        pytest.xfail(f"{module} still names {found} (issue 23)")
     assert not found, f"{module} names {found}"

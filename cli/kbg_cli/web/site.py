@@ -1,9 +1,9 @@
 """``kbg site OUTDIR``: the offline rules reference, a folder of static pages.
 
 Every entry ``kbg explain`` knows (rules of every edition and variant, FAQ entries with both readings
-where sources differ, power cards, wickedness tiles, evolutions, dominoes, terrains, components,
-editions and options) is shown once, from the same index and in the same words, under its id as an
-anchor (``kingdomino-rules.html#kd.turn.actions``), so the page and ``kbg explain ID`` agree. Beside
+where sources differ, the entries of each game's own tables, components, editions and options) is
+shown once, from the same index and in the same words, under its id as an anchor
+(``GAME-rules.html#RULE-ID``), so the page and ``kbg explain ID`` agree. Beside
 them: the setup sheet tabulated per player count, the glossary in every language, and a search box
 that runs ``kbg explain``'s ranking in the browser (``static/search.js``) on the same index and
 the same second-stage weights, shipped as ``search-index.js``.
@@ -120,7 +120,7 @@ def _entry(e: dict[str, Any], where: dict[str, str], titles: dict[str, dict[str,
 
 
 def _groups(entries: list[dict[str, Any]], suffix: str) -> list[dict[str, Any]]:
-    """Entries in sections: rules by the second part of their id (``kd.turn.*``: Turn), editions and
+    """Entries in sections: rules by the second part of their id (``GAME.turn.*``: Turn), editions and
     variants apart; other pages in one section."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for e in entries:
@@ -175,7 +175,7 @@ def _fact(value: Any) -> str:
 
 
 def _pictures(gid: str, ids: list[str], rules_dirs: RulesDirs) -> dict[str, Any]:
-    """The pictures of a page's entries that the game draws (a domino's two squares), as SVG."""
+    """The pictures of a page's entries that the game draws (small grids), as SVG."""
     from kbgrules.core.registry import engine_of
 
     rs = kbgrules.load(gid, rules_dirs=rules_dirs)
