@@ -62,6 +62,15 @@ def test_direct_lookups(query: str, expected: str) -> None:
     assert search(query).best.id == expected
 
 
+def test_the_examples_of_the_docs() -> None:
+    """What rank.py's and the package's docstrings showed before they named no game."""
+    assert search("Armor Plating").best.id == "kot.card.armor-plating"
+    assert search("domino 37").best.entry["text"] == "Domino 37: first half lake, second half grassland with 1 crown."
+    r = search("kann ich in Tokio heilen?")
+    assert (r.best.id, r.lang, r.game) == ("kot.faq.heal-in-tokyo", "de", "king-of-tokyo")
+    assert search("can I heal in tokyo?").best.id == "kot.faq.heal-in-tokyo"
+
+
 def test_no_made_up_answer() -> None:
     result = search("flux capacitor warp drive")
     assert not result.confident

@@ -174,3 +174,56 @@ def test_games_and_explain_do_not_reach_each_other() -> None:
 def test_the_library_never_imports_the_cli() -> None:
     graph = _graph(run_time_only=False)
     assert not [(m, t) for m in MODULES if m.startswith("kbgrules") for t in graph[m] if t.startswith("kbg_cli")]
+
+
+CORE_KINDS = {"rule", "faq", "component", "edition", "variant", "option"}  # every game's entries
+
+
+def _game_words() -> dict[str, str]:
+    """Every registered game's ids, aliases, entry prefix, own tables and log tags -> the game."""
+    import kbgrules
+    from kbgrules.core.data import catalog, data_root
+    from kbgrules.core.registry import engine_for
+
+    words: dict[str, str] = {}
+    for gid, gf in catalog().games.items():
+        d = gf.game.data
+        for w in (gid, d.get("short"), *(d.get("aliases") or ()), *(d.get("log_headers") or {})):
+            if isinstance(w, str):
+                words[w.casefold()] = gid
+        for _, _, kinds in engine_for(d).reference_pages:  # the kinds of its own entries
+            words.update(dict.fromkeys(set(kinds) - CORE_KINDS, gid))
+        for p in (data_root() / "schema").glob(f"{gid}.*.schema.json"):
+            kind = p.name.split(".")[1]
+            if kind != "game":
+                words[kind] = gid
+    assert {g.id for g in kbgrules.games()} <= set(words.values())
+    return words
+
+
+# the folders that must not know any game (their strings and names in code; prose may give examples)
+NEUTRAL = ("kbgrules.core", "kbgrules.explain", "kbg_cli")
+
+
+def _code_words(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """The string constants (docstrings left out) and the names of ``tree``, as words."""
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
+            for w in n.value.replace("_", "-").split():
+                yield n.lineno, w.strip(".,:;()[]{}'\"`*#@!?").casefold()
+        elif isinstance(n, ast.Name | ast.Attribute):
+            name = n.id if isinstance(n, ast.Name) else n.attr
+            yield n.lineno, name.replace("_", "-").casefold()
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith(NEUTRAL)))
+def test_the_neutral_layers_name_no_game(module: str) -> None:
+    """The core, explain and the CLI hold no game's id, alias, entry prefix, table or log tag in
+    their code: what they know of a game comes from its data and its engine."""
+    words = _game_words()
+    found = sorted({w for _, w in _code_words(ast.parse(MODULES[module].read_text(encoding="utf-8")))
+                    if w in words})
+    assert not found, f"{module} names {found}"

@@ -238,8 +238,13 @@ def test_a_king_of_tokyo_position_starts_a_log_that_plays_on() -> None:
     end = resumed.replay()
     assert [(m.hp, m.vp, m.energy, m.location) for m in end.state.monsters] == [
         (m.hp, m.vp, m.energy, m.location) for m in game.state.monsters]
-    with pytest.raises(KbgError) as exc:
-        game.push_text("Ann roll 1 2 3 e h s")
+    game.push_text("Ann roll 1 2 3 e h s")  # after the first roll: stated, and read back the same
+    rolled = game.position_text()
+    assert rolled.endswith("turn Ann rolled 1 2 3 e h s\n")
+    [back] = kbgrules.read_games(rolled)
+    assert back.replay().position_text() == rolled
+    with pytest.raises(KbgError) as exc:  # between re-rolls: no statement says how many are left
+        game.push_text("Ann reroll 1 : 2")
         game.position_text()
     assert exc.value.code == "kot-position-moment"
 

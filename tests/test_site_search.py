@@ -55,7 +55,7 @@ POSTS = [  # the second stage's readings: posts that tell a story, question word
     "checkpoint line in the log", "chance line log", "Tokyo Bay five players", "Harmony variant bonus",
     "dynasty three rounds", "wickedness tile", "log file format roll line",
 ]
-DOCTESTS = ["Armor Plating", "domino 37", "kann ich in Tokio heilen?", "can I heal in tokyo?"]  # rank.py, __init__.py
+DOCTESTS = ["Armor Plating", "domino 37", "kann ich in Tokio heilen?", "can I heal in tokyo?"]  # test_explain
 REFUSED = ["", "   \t\n", "\x85", "x" * 1001, "y " * 600, "a\x00b", "a\x08b", "\x1b[1mheal", "heal\x7f",
            "heal\ufffd", "\udc80heal", "Привет мир", "日本語のルール"]
 OPTIONS: list[dict[str, Any]] = [{"limit": 1}, {"limit": 10}, {"limit": 0}, {"game": "kingdomino"},
@@ -181,7 +181,7 @@ def test_typos_meet_the_same_words(runs: dict[str, list[Any]]) -> None:
 
 
 def test_docstring_examples(runs: dict[str, list[Any]]) -> None:
-    """rank.py's and the package's doctests, in the port."""
+    """test_explain's examples of the docs, in the port."""
     out = {q: j for q, _, _, j in runs["doc"]}
     assert out["Armor Plating"]["hits"][0]["id"] == "kot.card.armor-plating"
     assert out["domino 37"]["hits"][0]["id"] == "kd.domino.37"

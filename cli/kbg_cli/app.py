@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from functools import cache
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 import kbgrules
 from kbgrules.errors import KbgError, debug
@@ -29,6 +30,7 @@ class KbgGroup(TyperGroup):
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        _state["rules_dirs"] = []  # until the callback reads this run's (a test runs many in one process)
         try:
             rv = super().main(args=args, prog_name=prog_name or "kbg", complete_var=complete_var,
                               standalone_mode=False, **extra)
@@ -66,6 +68,9 @@ class KbgGroup(TyperGroup):
             sys.exit(code)
         return code
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _fill_help(self, "kbg")
+        super().format_help(ctx, formatter)
 
     def invoke(self, ctx: Any) -> Any:
         """A command run; a reader that goes away (``kbg check DIR | head``) ends it quietly with exit
@@ -77,20 +82,87 @@ class KbgGroup(TyperGroup):
             raise typer.Exit(EXIT_OK) from None
 
 
+class KbgCommand(TyperCommand):
+    """A command whose help names the installed games (:func:`_fill_help`)."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _fill_help(self, self.name or "")
+        super().format_help(ctx, formatter)
+
+
+GAMES_EXAMPLES = "{examples}"  # in an epilog: the installed games' own examples for the page, in that place
+# (placeholders go in a command's help, its epilog and its arguments' help, never in an option's: shell
+# completion shows an option's help as written)
+
+
 def _examples(*commands: str) -> str:
-    """A help page's closing examples (``\\b``: click keeps the lines as written)."""
+    """A help page's closing examples (``\\b``: click keeps the lines as written); GAMES_EXAMPLES
+    stands for those of the installed games."""
     return "\b\nExamples:\n" + "\n".join("  " + c for c in commands)
+
+
+def _fill_help(command: Any, page: str) -> None:
+    """Write the installed games into ``command``'s help texts, which name them by placeholders:
+    ``{names}`` (the games' names), ``{games}`` (ids and first aliases), ``{topics}`` (each game's own
+    topics of ``kbg rules``), ``{scoring}`` (what ``kbg score`` reads, per game that scores) and
+    ``{examples}`` (the games' example lines for help page ``page``, from their ``game.yaml``). The
+    catalogue is read here, only when a help page is shown, so that no other run pays for it."""
+    from kbgrules.core.paths import rules_dirs_from_env
+
+    # the main page is shown before the callback reads --rules: KBG_RULES's folders only
+    facts = _help_facts(tuple(rules_dirs_from_env() if page == "kbg" else _dirs()))
+
+    def fill(text: str | None) -> str | None:
+        if not text:
+            return text
+        lines = facts["examples"].get(page, [])
+        text = text.replace("  " + GAMES_EXAMPLES + "\n", "".join(f"  {x}\n" for x in lines))
+        text = text.replace("  " + GAMES_EXAMPLES, "\n".join(f"  {x}" for x in lines))
+        for key in ("names", "games", "topics", "scoring"):
+            text = text.replace("{" + key + "}", facts[key])
+        return text
+
+    command.help, command.epilog = fill(command.help), fill(command.epilog)
+    for param in command.params:
+        if isinstance(getattr(param, "help", None), str):
+            param.help = fill(param.help)
+
+
+@cache
+def _help_facts(rules_dirs: tuple[str, ...]) -> dict[str, Any]:
+    from kbgrules.core.registry import engine_for, scorer
+
+    try:
+        games = kbgrules.games(rules_dirs)
+        loaded = [kbgrules.load(g.id, rules_dirs=rules_dirs) for g in games]
+        engines = [engine_for(rs.data) for rs in loaded]
+    except KbgError:  # rule data that cannot be read: the help still shows, without the games
+        return {"names": "see kbg list", "games": "see kbg list", "topics": "see kbg list",
+                "scoring": "The games that do: see kbg list", "examples": {}}
+    examples: dict[str, list[str]] = {}
+    for rs in loaded:
+        for page, lines in (rs.data.get("examples") or {}).items():
+            examples.setdefault(page, []).extend(lines)
+    scorers = [(g, s) for g, e in zip(games, engines, strict=True) if (s := scorer(e)) is not None]
+    return {
+        "names": ", ".join(g.name for g in games),
+        "games": ", ".join(g.id + (f" ({g.aliases[0]})" if g.aliases else "") for g in games),
+        "topics": "; ".join(f"{g.name}: {', '.join(t.name for t in e.reference_topics)}"
+                            for g, e in zip(games, engines, strict=True) if e.reference_topics) or "none",
+        "scoring": "; ".join(f"{g.name} reads {s.position_format.help}" for g, s in scorers) or "No game "
+                   "installed scores positions",
+        "examples": examples,
+    }
 
 app = typer.Typer(
     cls=KbgGroup,
-    help="Rules reference and rule checker for board games (King of Tokyo, Kingdomino).",
+    help="Rules reference and rule checker for board games ({names}).",
     add_completion=True,  # --install-completion and --show-completion for bash, zsh, fish and PowerShell
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog=_examples("kbg setup kingdomino --players 3", "kbg check game.log", 'kbg explain "can I heal in tokyo?"',
-                     "kbg COMMAND --help"),
+    epilog=_examples(GAMES_EXAMPLES, "kbg check game.log", "kbg COMMAND --help"),
 )
 
 _state: dict[str, list[str]] = {"rules_dirs": []}
@@ -120,14 +192,14 @@ def _dirs() -> list[str]:
     return _state["rules_dirs"]
 
 
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias: kingdomino (kd), king-of-tokyo (kot).")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias: {games}.")]
 EditionOpt = Annotated[str | None, typer.Option("--edition", "-e", help="Edition (default: the game's default).")]
 VariantOpt = Annotated[list[str] | None, typer.Option("--variant", "-v", metavar="VARIANT",
                                                       help="Variant to apply; repeatable.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for tools.")]
 HtmlOpt = Annotated[str | None, typer.Option("--html", metavar="FILE", help="Also write the games as one "
                                              "self-contained HTML page (verdict, the log with each problem at its "
-                                             "line and the rule it breaks, kingdoms and charts) to FILE.")]
+                                             "line and the rule it breaks, the games' pictures and charts) to FILE.")]
 
 
 
@@ -143,7 +215,7 @@ def _output_path(path: str, hint: str) -> None:
                                  "character", param_hint=hint)
 
 
-@app.command("list", epilog=_examples(
+@app.command("list", cls=KbgCommand, epilog=_examples(
     "kbg list",
     "kbg list --json",
 ))
@@ -181,12 +253,7 @@ def _overlay_json(o: kbgrules.OverlayInfo) -> dict[str, Any]:
             "option": o.option, "players": list(o.players) if o.players else None, "summary": o.summary}
 
 
-@app.command(epilog=_examples(
-    "kbg setup kingdomino --players 3",
-    "kbg setup kd -p 3 --edition second",
-    "kbg setup kd -p 2 --variant mighty-duel",
-    "kbg setup kot -p 2 --variant two-player --json",
-))
+@app.command(cls=KbgCommand, epilog=_examples(GAMES_EXAMPLES))
 def setup(
     game: GameArg,
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
@@ -221,19 +288,12 @@ def setup(
 
 
 
-@app.command(epilog=_examples(
-    "kbg rules kingdomino",
-    "kbg rules kot kot.tokyo.yield",
-    "kbg rules kot yield",
-    "kbg rules kot cards",
-    "kbg rules kot tiles --edition dark",
-    "kbg rules kd dominoes",
-))
+@app.command(cls=KbgCommand, epilog=_examples(GAMES_EXAMPLES))
 def rules(
     game: GameArg,
     topic: Annotated[str | None, typer.Argument(
-        help="A rule id (kd.place.connect), an id part or word (tokyo, yield), or one of: "
-             + ", ".join(RULE_TOPICS) + ".")] = None,
+        help="A rule id (as `kbg rules GAME` lists them), a part of one or a word, one of: "
+             + ", ".join(RULE_TOPICS) + ", or a topic of the game's own ({topics}).")] = None,
     edition: EditionOpt = None,
     variant: VariantOpt = None,
     as_json: JsonOpt = False,
@@ -242,16 +302,16 @@ def rules(
     from . import browse
 
     rs = kbgrules.load(game, edition=edition, variants=variant or [], rules_dirs=_dirs())
-    browse.show(rs, topic, as_json, _dirs())
+    browse.show(rs, topic, as_json)
 
 
-@app.command(short_help="Replay game logs: the first rule violation, and who won.", epilog=_examples(
+@app.command(cls=KbgCommand, short_help="Replay game logs: the first rule violation, and who won.", epilog=_examples(
     "kbg check game.log",
     "kbg check logs/ --quiet",
     "kbg check --json game.log",
     "kbg check -j 0 --summary corpus/",
     "kbg check game.log --html report.html",
-    "kbg simulate kd -p 3 | kbg check -",
+    GAMES_EXAMPLES,
 ))
 def check(
     paths: Annotated[list[str], typer.Argument(metavar="LOG...", help="Log files, directories (every *.log "
@@ -267,7 +327,7 @@ def check(
                                              "scheduler is at ADDRESS (needs kbgrules[dask]; the logs must be "
                                              "readable by the workers at the same paths).")] = None,
     turns: Annotated[bool, typer.Option("--turns", help="With --json: add each game's state at the end of every "
-                                        "turn (King of Tokyo) or round (Kingdomino).")] = False,
+                                        "turn or round (as the game counts its steps).")] = False,
     html: HtmlOpt = None,
 ) -> None:
     """Replay game logs: report syntax errors, the first rule violation, and who won.
@@ -301,16 +361,16 @@ def _html_target(html: str, paths: list[str]) -> None:
         raise typer.BadParameter(f"{html!r} is an input: the page goes to a file of its own", param_hint="--html")
 
 
-@app.command(short_help="Show games turn by turn or round by round.", epilog=_examples(
+@app.command(cls=KbgCommand, short_help="Show games turn by turn or round by round.", epilog=_examples(
     "kbg show game.log",
-    "kbg show examples/king-of-tokyo/two-players.log",
+    GAMES_EXAMPLES,
     "kbg show game.log --html game.html",
 ))
 def show(
     paths: Annotated[list[str], typer.Argument(metavar="LOG...", help="Log files, directories or - for stdin.")],
     html: HtmlOpt = None,
 ) -> None:
-    """Show games turn by turn (King of Tokyo) or round by round (Kingdomino), then the standings."""
+    """Show games turn by turn or round by round (as each game counts its steps), then the standings."""
     from .play import run_show
 
     _no_empty_path(paths)
@@ -319,29 +379,49 @@ def show(
     raise typer.Exit(run_show(paths, _dirs(), html))
 
 
-@app.command(short_help="Score a Kingdomino kingdom written as a grid.", epilog=_examples(
-    "kbg score kingdom.grid",
-    "kbg score kingdom.grid --variant middle-kingdom --variant harmony",
-    "printf 'C W1 W\\n' | kbg score -",
-))
+@app.command(cls=KbgCommand, short_help="Score a position of a game written as text.",
+             epilog=_examples(GAMES_EXAMPLES))
 def score(
-    grid: Annotated[str, typer.Argument(metavar="FILE", help="A Kingdomino kingdom as a grid (or - for stdin).")],
+    position: Annotated[str, typer.Argument(metavar="FILE", help="The position as the game writes it (or - for "
+                                            "stdin).")],
+    game: Annotated[str | None, typer.Option("--game", "-g", metavar="GAME", help="The game whose rules score FILE "
+                                             "(default: the one installed game that scores positions).")] = None,
     edition: EditionOpt = None,
     variant: VariantOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Score a Kingdomino kingdom written as a grid (W F L G S M + crowns, C castle, . empty)."""
+    """Score a position written as text, by the rules of a game that scores positions. {scoring}."""
     from .play import run_score
 
-    rs = kbgrules.load("kingdomino", edition=edition, variants=variant or [], rules_dirs=_dirs())
-    raise typer.Exit(run_score(grid, rs, as_json))
+    rs = kbgrules.load(_scoring_game(game), edition=edition, variants=variant or [], rules_dirs=_dirs())
+    raise typer.Exit(run_score(position, rs, as_json))
 
 
-@app.command(short_help="Write a random legal game as a log.", epilog=_examples(
-    "kbg simulate kingdomino --players 3 --seed 1",
-    "kbg simulate kot -p 4 --edition dark -o game.log",
-    "kbg simulate kot -p 4 --variant power-up | kbg check -",
-))
+def _scoring_game(game: str | None) -> str:
+    """The game whose rules score ``kbg score``'s position: ``game`` if its engine scores positions,
+    else (no ``--game``) the one installed game whose engine does."""
+    from kbgrules.core.registry import engine_of, scorer
+
+    if game is not None:
+        engine = engine_of(game, _dirs())
+        if scorer(engine) is not None:
+            return game
+    able = []
+    for g in kbgrules.games(_dirs()):
+        try:
+            if scorer(engine_of(g.id, _dirs())) is not None:
+                able.append(g.id)
+        except KbgError:  # a game whose engine cannot be loaded scores nothing
+            continue
+    which = "the games that do: " + ", ".join(able) if able else "no game installed scores a position"
+    if game is not None:
+        raise typer.BadParameter(f"{engine.game_id} scores no position; {which}", param_hint="--game")
+    if len(able) != 1:
+        raise typer.BadParameter(f"name the game whose rules score FILE; {which}", param_hint="--game")
+    return able[0]
+
+
+@app.command(cls=KbgCommand, short_help="Write a random legal game as a log.", epilog=_examples(GAMES_EXAMPLES))
 def simulate(
     game: GameArg,
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
@@ -351,8 +431,8 @@ def simulate(
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write the log here instead of stdout.")]
     = None,
 ) -> None:
-    """Write a random legal game as a log (Kingdomino: uniform over the legal moves; King of Tokyo: random
-    rolls, re-rolls, decisions, buys and card uses)."""
+    """Write a random legal game as a log: every move, roll and decision drawn at random among the legal
+    ones by the game's simulator."""
     from .play import run_simulate
 
     if output is not None:
@@ -360,7 +440,8 @@ def simulate(
     raise typer.Exit(run_simulate(game, players, seed, edition, variant or [], _dirs(), output))
 
 
-@app.command(short_help="Write the rules reference as static pages, for reading offline.", epilog=_examples(
+@app.command(cls=KbgCommand, short_help="Write the rules reference as static pages, for reading offline.",
+             epilog=_examples(
     "kbg site site/",
     "kbg --rules house-rules site house-site/",
 ))
@@ -368,9 +449,10 @@ def site(
     outdir: Annotated[str, typer.Argument(metavar="OUTDIR", help="The folder to write (created if needed; the "
                                           "pages of an earlier run are replaced).")],
 ) -> None:
-    """Write both games' rules reference into OUTDIR as static pages that need no server and no network:
-    rules of every edition and variant, FAQ, cards, evolutions, tiles, dominoes, components, setup by
-    player count, the glossary in six languages, and a search box that answers as kbg explain does.
+    """Write the rules reference of every game ({names}) into OUTDIR as static pages that need no server
+    and no network: rules of every edition and variant, FAQ, each game's own tables ({topics}),
+    components, setup by player count, the glossary in six languages, and a search box that answers as
+    kbg explain does.
     Open OUTDIR/index.html in a browser (a phone too: copy the folder)."""
     from .web.site import build
 
@@ -379,18 +461,14 @@ def site(
     render.error(f"wrote {len(written)} files to {outdir}: open {outdir.rstrip('/')}/index.html in a browser")
 
 
-@app.command(short_help="Explain a rule, a card or a component: kbg explain yield.", epilog=_examples(
-    "kbg explain yield",
-    'kbg explain "can I heal in tokyo?"',
-    "kbg explain 항복",
-    "kbg explain kd.score.tiebreak --edition second",
-    "kbg explain yield --lang ko --json",
-))
+@app.command(cls=KbgCommand, short_help="Explain a rule, a piece or a component, from words or a question.",
+             epilog=_examples(GAMES_EXAMPLES))
 def explain(
     query: Annotated[list[str] | None, typer.Argument(metavar="[QUERY]...", show_default=False, help="A rule id, a "
-                                                      "word, a card or component name, or a whole question.")] = None,
+                                                      "word, the name of a piece or component, or a whole "
+                                                      "question.")] = None,
     game: Annotated[str | None, typer.Option("--game", "-g", metavar="GAME",
-                                             help="Only this game (kingdomino, king-of-tokyo, or an alias).")] = None,
+                                             help="Only this game (an id or alias: kbg list).")] = None,
     edition: Annotated[str | None, typer.Option("--edition", "-e", metavar="EDITION",
                                                 help="Show this edition's reading where editions differ.")] = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help="Answer in this language (en, ko, fr, "
@@ -402,8 +480,8 @@ def explain(
     rules: Annotated[list[str] | None, typer.Option("--rules", metavar="DIR", help="Add your own rule data; "
                                                     "repeatable. Also KBG_RULES.")] = None,
 ) -> None:
-    """Explain a rule, a card or a component, from a rule id, a word, a name or a whole question, in English,
-    Korean, French, Vietnamese, German or Spanish. With no QUERY, list every topic.
+    """Explain a rule, a game piece or a component, from a rule id, a word, a name or a whole question, in
+    English, Korean, French, Vietnamese, German or Spanish. With no QUERY, list every topic.
     \f
     `kbg explain ...` runs without importing typer (explain_cmd.run); this declaration gives its help,
     completion and the runs that start with a global option (`kbg --rules DIR explain ...`).

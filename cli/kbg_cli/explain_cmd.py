@@ -116,7 +116,7 @@ def answer_text(entry: dict[str, Any], edition: str | None, lang: str) -> tuple[
 
 
 def _note(note: str, lang: str) -> str:
-    """An entry's note (``with the variant power-up``) as a sentence in ``lang``."""
+    """An entry's note (``with the variant`` and its id) as a sentence in ``lang``."""
     variant = note.removeprefix("with the variant ")
     return say("with-variant", lang, variant=variant) if variant != note else say("applies", lang, note=note)
 
@@ -125,7 +125,8 @@ def render(result: Any, args: Args, lookup: Any, title: Any, lang: str) -> Any:
     """The answer as a ``render.Doc``: wrapped once, by the plain writer or by rich on a terminal.
     Every word of it is in ``lang`` where written: the rule data's text and titles, the command's own
     strings (``explain_strings``); English where not."""
-    from kbgrules.explain import games
+    from kbgrules.core.kinds import is_piece
+    from kbgrules.explain import games, role_of
 
     from .render import Doc
 
@@ -136,7 +137,7 @@ def render(result: Any, args: Args, lookup: Any, title: Any, lang: str) -> Any:
     doc.heading(f"{entry_title(best, lang)}  [{best['id']}, {game_name(names, best['game'], lang)}]")
     doc.para(text)
     if best.get("conflict"):
-        label = say("clarification" if best["kind"] in ("card", "tile", "evolution") else "conflict", lang)
+        label = say("clarification" if is_piece(role_of(best, args.rules)) else "conflict", lang)
         doc.para(label + best["conflict"])
     if best.get("editions"):
         doc.para(say("only-editions", lang, editions=", ".join(best["editions"])))
@@ -251,7 +252,7 @@ def run_args(args: Args) -> int:
             entry["sources"] = [{**s, "title": document_title(entry["game"], s["doc"], dirs)}
                                 for s in entry.get("sources", [])]
         other = result.other_game
-        doc = {
+        out: dict[str, Any] = {
             "kbg_json": 1, "query": query, "lang": result.lang, "game": result.game, "confident": result.confident,
             "confidence": result.confidence, "coverage": result.coverage,
             "best": {**entry, "score": best.score} if best and entry else None,
@@ -260,10 +261,10 @@ def run_args(args: Args) -> int:
             "candidates": [{"id": h.id, "title": h.entry["title"], "score": h.score} for h in result.hits[1:]],
         }
         if args.debug:
-            doc["debug"] = {"terms": list(result.terms), "close_words": list(result.notes),
+            out["debug"] = {"terms": list(result.terms), "close_words": list(result.notes),
                             "why": {h.id: h.why for h in result.hits},
                             "features": {h.id: h.shares for h in result.hits}}
-        sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
         return 0
     if args.debug:
         sys.stdout.write(debug_text(result))

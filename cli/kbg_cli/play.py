@@ -16,7 +16,7 @@ from kbgrules.core.report import CheckReport, GameReport
 from . import render
 
 if TYPE_CHECKING:
-    from kbgrules import KingdominoRuleset
+    from kbgrules.core.model import Ruleset
 
 
 def parts(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool = False,
@@ -181,66 +181,44 @@ def _game_summary(doc: render.Doc, g: GameReport) -> None:
             doc.view(block)
 
 
-def run_score(path: str, rs: KingdominoRuleset, as_json: bool) -> int:
-    from kbgrules.kingdomino.kingdom import score
-    from kbgrules.kingdomino.positions import read_grid
+def run_score(path: str, rs: Ruleset, as_json: bool) -> int:
+    """Score the position in file ``path`` (``-``: standard input) with the rules of ``rs``, whose engine
+    scores positions."""
+    from kbgrules.core.registry import engine_for, scorer
 
+    engine = scorer(engine_for(rs.data))
+    assert engine is not None, "kbg score loads a game that scores positions"
+    noun = engine.position_format.noun
     name, raw, err = read_input(path)
     if raw is None:
         assert err is not None
         render.diag(str(err))
         return 2
     if b"\x00" in raw:
-        render.diag(f"{name}:1:1: error binary-file: not a grid: the file holds NUL bytes")
+        render.diag(f"{name}:1:1: error binary-file: not a {noun}: the file holds NUL bytes")
         return 2
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        render.diag(f"{name}:1:1: error not-utf8: the grid is not UTF-8 text")
+        render.diag(f"{name}:1:1: error not-utf8: the {noun} is not UTF-8 text")
         return 2
-    from kbgrules.kingdomino.positions import GridError
-
-    try:
-        kingdom, warnings = read_grid(name, text, rs)
-    except GridError as exc:
-        for line in exc.lines():
-            render.diag(line)
+    scored = engine.score_position(name, text, rs)
+    if scored.page is None:
+        for d in scored.diagnostics:
+            render.diag(str(d))
         return 2
-    s = score(kingdom, rs)
     if as_json:
         render.print_json({
             "kbg_json": 1, "game": rs.game.id, "edition": rs.edition.id, "variants": [v.id for v in rs.variants],
-            "score": s.total, "base": s.base, "bonuses": dict(s.bonuses),
-            "largest_property": s.largest_property, "crowns": s.crowns,
-            "properties": [{"terrain": p.terrain, "squares": p.squares, "crowns": p.crowns, "points": p.points}
-                           for p in s.properties],
-            "warnings": [{"line": w.line, "col": w.col, "code": w.code, "message": w.message} for w in warnings],
+            **scored.page.json,
+            "warnings": [{"line": w.line, "col": w.col, "code": w.code, "message": w.message}
+                         for w in scored.diagnostics],
         })
         return 0
-    for w in warnings:
+    for w in scored.diagnostics:
         render.diag(str(w))
-    from kbgrules.kingdomino.kingdom import corner_name, letters
-    from kbgrules.kingdomino.result import grids
-
-    names = {t.id: t.name for t in rs.terrains}
     doc = render.Doc()
-    doc.heading(f"{name}: {s.total} point{'' if s.total == 1 else 's'}")
-    rows = [" ".join(r) for r in kingdom.rows(letters(rs))]
-    [grid] = grids(rs, [(name, rows, corner_name(kingdom, rs.kingdom_size))])
-    doc.grid(grid, title=False)
-    t = render.Table("Properties", ["terrain", "squares", "crowns", "points"], numeric=[1, 2, 3])
-    for p in s.properties:
-        t.add(names[p.terrain], p.squares, p.crowns, p.points)
-    t.add("total", sum(p.squares for p in s.properties), s.crowns, s.base)
-    doc.table(t)
-    active = [b for b in rs.bonuses.values() if b.active]
-    if active:
-        bt = render.Table("Bonuses", ["bonus", "reading", "points"], numeric=[2])
-        for b in active:
-            reading = "complete-grid (a bare grid shows no discards)" if b.reading == "no-discard" else b.reading
-            bt.add(b.id, reading, s.bonuses.get(b.id, 0))
-        doc.table(bt)
-    doc.para(f"Total: {s.total}", "bold")
+    doc.page(scored.page)
     doc.show()
     return 0
 

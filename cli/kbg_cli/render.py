@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # kbg explain imports this module: typing costs start-up time
     from collections.abc import Sequence
     from typing import Any, TextIO
 
+    from kbgrules.core.reference import Page
     from kbgrules.core.views import Block, Grid
 
 
@@ -197,6 +198,15 @@ class Doc:
         elif isinstance(block, Items):
             self.items(block.title, [f"{name}: {text}" for name, text in block.items])
 
+    def page(self, page: Page) -> None:
+        """A page a game made (:mod:`kbgrules.core.reference`): its heading, its blocks, its caution
+        (yellow on a terminal); the caller adds its sources."""
+        self.heading(page.title)
+        for block in page.blocks:
+            self.view(block)
+        if page.note:
+            self.para(page.note, "yellow")
+
     def show(self, after: bool = False) -> None:
         """Write the blocks; ``after``: another Doc was shown just before (plain text keeps a blank
         line between them, as between the blocks of one Doc)."""
@@ -237,7 +247,7 @@ class Doc:
         from rich.table import Table as RichTable
         from rich.text import Text
 
-        console = Console(highlight=False)  # colour says something (terrains, verdicts), not "this is a number"
+        console = Console(highlight=False)  # colour says something (a grid's cells, verdicts), not "this is a number"
         for kind, value in self.blocks:
             if kind == "heading":  # the heading whole (wrapped, never cut: it holds the verdict), then a rule
                 console.print(Text(value[0], style=f"bold {value[1]}".strip()))

@@ -2,15 +2,7 @@
 
 The core reads the log and loads each game's rules; the game's engine replays it.
 
->>> from kbgrules.core.check import check_text
->>> log = '''@game kingdomino
-... @players Ann Bob
-... deal 3 17 22 40
-... Ann claim 40
-... '''
->>> report = check_text("x.log", log)
->>> report.games[0].valid, report.exit_code
-(True, 0)
+Examples with both shipped games: docs/library.md (run as doctests).
 """
 
 from __future__ import annotations
@@ -82,6 +74,12 @@ def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[Gam
     match = rs.data.get("match") or {}
     report.match_games, report.match_name = int(match.get("games", 1)), match.get("name")
     report.variants = tuple(v.id for v in rs.variants)
+    from kbgrules.core.logfile import unknown_tags
+
+    bad = unknown_tags(file, g, rs.data.get("log_headers") or {})
+    if bad is not None:
+        report.errors.append(bad)
+        return report, None
     from kbgrules.core.registry import engine_for
 
     engine = engine_for(rs.data)
@@ -91,7 +89,7 @@ def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[Gam
 @dataclass(frozen=True, slots=True)
 class LoggedEvent:
     """One event line of a log: its text (comment and indentation removed), line and column, and
-    the indented lines under it (a kingdom grid)."""
+    the indented lines under it (a grid)."""
 
     text: str
     line: int

@@ -33,8 +33,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from kbgrules.core.plugins import Plugin
 
-USER_KINDS = ("edition", "variant", "rules", "cards", "faq", "aliases", "glossary", "tiles", "evolutions")
-PART_KINDS = ("rules", "cards", "dominoes", "faq", "aliases", "glossary", "tiles", "evolutions")
+# every game's kinds of file; a game adds its own tables (a kind with a ``GAME.KIND.schema.json``)
+COMMON_KINDS = ("edition", "variant", "rules", "faq", "aliases", "glossary")
+OVERLAYS = ("game", "edition", "variant")  # the other kinds are parts of a game's base data
 MAX_USER_FILES = 500
 
 
@@ -188,10 +189,11 @@ def read_user_dir(directory: str | os.PathLike[str], schema_root: Sequence[Path]
         diags.extend(f.doc.diagnostics)
         if f.doc.data is not None:
             d = f.data
-            if d and d.get("kind") in ("game", "dominoes"):
+            kind = d.get("kind") if d else None
+            if kind == "game" or (isinstance(kind, str) and isinstance(d.get(kind), list)):
                 diags.append(f.doc.diag(("kind",), "user-kind",
-                                        f"a user rule file may be of kind {', '.join(USER_KINDS)}; "
-                                        f"a new game needs code, not only data"))
+                                        f"a user rule file may be of kind {', '.join(COMMON_KINDS)} or one of the "
+                                        "game's tables given by id; a new game needs code, not only data"))
                 continue
             diags.extend(validate_document(f.doc, roots))
         files.append(f)
@@ -375,9 +377,9 @@ class Catalog:
                 diags.append(f.doc.diag(("game",), "unknown-game",
                                         f"no game {gid!r}; known: {', '.join(sorted(self.games))}"))
                 continue
-            if kind in PART_KINDS:
+            if kind not in OVERLAYS:
                 gf.parts.append(f)
-            elif kind in ("edition", "variant"):
+            else:
                 table = gf.editions if kind == "edition" else gf.variants
                 oid = str(f.data["id"])
                 base_id = str(gf.game.data["base_edition"]["id"])
@@ -531,10 +533,10 @@ def _base_tree(gf: GameFiles, edition: str | None = None) -> dict[str, Any]:
         d = part.data
         if d.get("edition") != edition:
             continue
-        if part.kind == "dominoes":
-            tree["dominoes"] = list(d.get("dominoes", ()))
-            continue
         section = part.kind
+        if isinstance(d.get(section), list):  # a table as a list (numbered pieces): given whole, once
+            tree[section] = list(d[section])
+            continue
         mapping = d.get(section) or {}
         if section == "aliases":  # players' words per topic; the game's own `aliases` are its names
             section = "words"
@@ -667,7 +669,8 @@ def locate(res: Resolved, path: YamlPath, key: bool = False) -> tuple[YamlDocume
             best = (depth, f.doc, ("patch", *path))
     for f in [res.files.game, *res.files.parts]:
         section = "words" if f.kind == "aliases" else f.kind
-        inner = path[1:] if f.kind in PART_KINDS and f.kind != "dominoes" and path[:1] == (section,) else None
+        by_id = f.kind not in OVERLAYS and isinstance(f.data.get(f.kind), dict)
+        inner = path[1:] if by_id and path[:1] == (section,) else None
         if inner is not None:
             depth = _path_depth(f.data.get(f.kind) or {}, inner) + 1
             cand: YamlPath = (f.kind, *inner)

@@ -1,8 +1,8 @@
 """A reference entry: one topic that ``kbg explain`` answers and the offline site shows.
 
 The core makes the entries of every game's rules, FAQ, components, editions and variants; a game's
-engine adds the entries of its own tables (``reference_entries``: King of Tokyo's cards, Kingdomino's
-dominoes...), so the explain index and the site name no game.
+engine adds the entries of its own tables (``reference_entries``: its cards, pieces, tiles...), so
+the explain index and the site name no game.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from kbgrules.core.views import Grid
 
-Picture = Grid  # an entry drawn as a small grid (a domino's two squares)
+Picture = Grid  # an entry drawn as a small grid (a piece's squares)
 
 
 class Entry:
@@ -25,7 +25,7 @@ class Entry:
                  number: int | None = None) -> None:
         self.id = id
         self.game = game
-        self.kind = kind  # rule, faq, card, tile, evolution, domino, terrain, component, edition, variant, option
+        self.kind = kind  # a core kind, or one its game's engine names (kbgrules.core.kinds)
         self.title = title
         self.text = text
         self.sources = sources or []
@@ -40,7 +40,7 @@ class Entry:
         self.alias_langs: list[str] = []  # the language of each
         self.add_aliases(aliases or [])
         self.variants = variants or []  # variants the entry exists in (empty: the base game)
-        self.number = number  # found by its number alone (a domino's)
+        self.number = number  # found by its number alone (a numbered piece's)
 
     def add_aliases(self, aliases: list[tuple[str, str]]) -> None:
         """Add words players use, each as (language, word)."""

@@ -1,17 +1,6 @@
 """Games from code: start one, or read the games of a log and replay them into game objects.
 
->>> import kbgrules
->>> [g] = kbgrules.read_games('''@game kingdomino
-... @players Ann Bob
-... deal 3 17 22 40
-... kings Ann Bob Bob Ann
-... Ann claim 40
-... ''')
->>> g.game, g.players, [(e.line, e.text) for e in g.events][:2]
-('kingdomino', ('Ann', 'Bob'), [(3, 'deal 3 17 22 40'), (4, 'kings Ann Bob Bob Ann')])
->>> game = g.replay()
->>> game.turn, game.move_text(game.moves[-1])
-('Bob', 'Ann claim 40')
+Examples with both shipped games: docs/library.md (run as doctests).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 This module knows the shape of a log, not the rules of any game: it splits a file into games,
 header tags and event lines with their positions. Indented lines after an event form its block
-(a kingdom grid, for example).
+(a grid, for example).
 """
 
 from __future__ import annotations
@@ -65,22 +65,32 @@ def _oddities(text: str) -> tuple[bool, bool]:
     return _ODD_BLANK(text) is not None, _DIGIT_RUN(text) is not None
 
 
-HEADERS = {
+HEADERS = {  # every game's; a game adds its own (``log_headers`` in its game.yaml), checked once it is known
     "kbg": "format version (1)",
-    "game": "the game (kingdomino, king-of-tokyo, or an alias)",
+    "game": "the game (an id or alias: kbg list)",
     "edition": "the edition (default: the game's default)",
     "variant": "a variant; repeat the tag or list several",
     "variants": "variants, separated by spaces",
     "players": "the players in seat order, separated by spaces",
     "start": "'setup' (default) or 'position'",
-    "monsters": "each player's monster, in seat order (King of Tokyo evolutions)",
-    "tiles": "the wickedness tile sides in play: red, green or mixed (King of Tokyo: Dark Edition)",
     "event": "free text",
     "site": "free text",
     "date": "free text",
     "round": "free text",
     "note": "free text",
 }
+
+
+_TAG_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}")  # a tag the game may know: checked when the game is known
+
+
+def unknown_tags(file: str, g: GameText, game_tags: dict[str, str]) -> Diagnostic | None:
+    """The first header tag of ``g`` that neither every game nor this one (``game_tags``) knows."""
+    for h in g.headers:
+        if h.name not in HEADERS and h.name not in game_tags:
+            known = ", ".join("@" + t for t in (*HEADERS, *game_tags))
+            return Diagnostic(file, h.line, h.col, "log-header", f"unknown header tag @{h.name}; known: {known}")
+    return None
 
 
 class Token:
@@ -301,11 +311,12 @@ def _header(file: str, n: int, body: str, count: int, current: GameText | None,
     name = toks[0].text[1:].lower()
     if current is None or current.events:
         current = GameText(count + 1, n)
-    if name not in HEADERS:
+    if name not in HEADERS and not _TAG_NAME.fullmatch(name):
         known = ", ".join("@" + h for h in HEADERS)
         errors.append(Diagnostic(file, n, 1, "log-header", f"unknown header tag @{name}; known: {known}"))
     elif len(toks) < 2:
-        errors.append(Diagnostic(file, n, 1, "log-header", f"@{name} needs a value: {HEADERS[name]}"))
+        what = HEADERS.get(name, "a value")
+        errors.append(Diagnostic(file, n, 1, "log-header", f"@{name} needs a value: {what}"))
     elif current.tag(name) is not None and name not in ("variant", "note"):
         errors.append(Diagnostic(file, n, 1, "log-header", f"@{name} is given twice in this game"))
     else:

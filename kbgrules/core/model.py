@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from kbgrules.errors import KbgError, PlayerCountError
+from kbgrules.errors import IllegalMoveError, KbgError, PlayerCountError
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +34,7 @@ class Document:
 
 @dataclass(frozen=True, slots=True)
 class RuleEntry:
-    """One rule statement with a stable id such as ``kd.place.connect``."""
+    """One rule statement with a stable id (``GAME.SECTION.NAME``, the game's short prefix first)."""
 
     id: str
     title: str
@@ -86,7 +86,7 @@ class GameInfo:
     year: int | None = None
     designers: tuple[str, ...] = ()
     publisher: str | None = None
-    short: str = ""  # the prefix of its entry ids (``kd`` in ``kd.turn.actions``)
+    short: str = ""  # the prefix of its entry ids (the game's id when its data gives none)
     name_translations: tuple[tuple[str, str], ...] = ()  # (language, name) where it is written otherwise
 
     @property
@@ -121,3 +121,11 @@ class Ruleset:
         if self.players is None:
             raise PlayerCountError(f"{self.game.name}: this needs a player count (players=...)")
         return self.players
+
+
+def violation(rs: Ruleset, code: str, **params: Any) -> IllegalMoveError:
+    """An IllegalMoveError whose rule id and message template come from the game's rule data
+    (``codes`` in its game.yaml: the one place a violation's wording lives)."""
+    entry = rs.data["codes"][code]
+    return IllegalMoveError(code, str(entry["rule"]), str(entry["message"]).format(**params), params)
+

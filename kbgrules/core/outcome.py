@@ -9,7 +9,7 @@ from typing import Any
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """Whether the game is over, its winners (several: a shared victory; none: nobody won), why it
-    ended, and the standings best first, in the game's own terms (Kingdomino's scores and ranks)."""
+    ended, and the standings best first, in the game's own terms (scores and ranks, say)."""
 
     over: bool
     winners: tuple[str, ...]

@@ -40,7 +40,7 @@ class Game(Protocol):
 
     def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
         """At a chance node, every outcome (a move to push) with its probability, summing to 1; empty
-        elsewhere. Where the outcomes are many (a Kingdomino deal) the sequence is lazy."""
+        elsewhere. Where the outcomes are many (a deal of several pieces at once) the sequence is lazy."""
 
     def sample_chance(self, rng: random.Random) -> Any:
         """One chance outcome drawn by its probability, without listing them all."""

@@ -1,7 +1,7 @@
 """The game registry: how the core reaches a game's package without knowing any game.
 
 Each game's rule data names the package that plays it (``engine:`` in its ``game.yaml``, for
-example ``kbgrules.kingdomino``). The first time the core needs the game it imports that package
+example ``kbgrules.GAME``). The first time the core needs the game it imports that package
 and takes its ``ENGINE``, an object with the methods of :class:`Engine`. A third game is a new
 package with an ``ENGINE`` and a ``rules_data`` folder whose ``game.yaml`` names it: nothing in the
 core changes.
@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
     from kbgrules.core.entries import Entry, Picture
     from kbgrules.core.logfile import GameText
     from kbgrules.core.model import OverlayInfo, Ruleset
+    from kbgrules.core.reference import Page, PositionFormat, Scored, Topic
     from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
 
@@ -61,12 +62,40 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
         def reference_pages(self) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
             """The site's pages for those tables: (page name, title, entry kinds)."""
 
+        @property
+        def reference_kinds(self) -> Mapping[str, str]:
+            """The role of each kind of those entries: ``named-piece`` (found by its name) or ``piece``
+            (:mod:`kbgrules.core.kinds`); explain ranks and words answers by role, not by kind."""
+
         def reference_pictures(self, rs: Ruleset) -> dict[str, Picture]:
-            """The entries the site draws (a domino's squares), by entry id."""
+            """The entries the site draws (a piece's squares), by entry id."""
 
         @property
         def number_words(self) -> tuple[str, ...]:
             """Words that may come before the number of an entry found by its number."""
+
+        @property
+        def reference_topics(self) -> tuple[Topic, ...]:
+            """The topics of ``kbg rules GAME TOPIC`` beyond those of every game (its pieces' tables)."""
+
+        def reference_table(self, rs: Ruleset, topic: str) -> Page:
+            """The page of one of :attr:`reference_topics` (by name), or of ``setup``: the setup table
+            per player count. KbgError (code ``unknown-topic``) where ``rs`` has no such table."""
+
+        def reference_item(self, rs: Ruleset, key: str) -> Page | None:
+            """The page of the one piece ``key`` names (a card by id or name, a domino by number; written
+            as :func:`kbgrules.core.data.normalize` writes it), None if it names none."""
+
+    class Scorer(Engine, Protocol):
+        """An engine that also scores a position written as text (``kbg score``): a capability an engine
+        may offer, found by its ``score_position`` method."""
+
+        @property
+        def position_format(self) -> PositionFormat:
+            """How the position is written, for messages and help."""
+
+        def score_position(self, name: str, text: str, rs: Ruleset) -> Scored:
+            """The position in ``text`` (read from file ``name``), scored under ``rs``."""
 
 
 @cache
@@ -95,3 +124,8 @@ def engine_of(game: str, rules_dirs: Sequence[str] = ()) -> Engine:
 
     cat = catalog_for(game, rules_dirs)
     return engine_for(cat.games[resolve_game(cat, game)].game.data)
+
+
+def scorer(engine: Engine) -> Scorer | None:
+    """``engine`` if it scores positions (``kbg score``: it has ``score_position``), else None."""
+    return engine if callable(getattr(engine, "score_position", None)) else None  # type: ignore[return-value]

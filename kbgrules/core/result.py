@@ -20,7 +20,7 @@ class GameResult:
 
     ``standings`` is a table best first whose ``key`` column names the player; ``points`` is what a
     match of several games adds up per player; ``headline`` says who won and why, or where the game
-    stands; ``pictures`` draw the final position (a kingdom per player); ``final`` is the game's own
+    stands; ``pictures`` draw the final position (a board per player); ``final`` is the game's own
     JSON (the ``final`` of docs/check-output.schema.json)."""
 
     game: str

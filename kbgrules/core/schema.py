@@ -144,12 +144,15 @@ def validate_document(doc: YamlDocument, schema_root: Roots) -> list[Diagnostic]
     game = data.get("game", data.get("id"))
     name = schema_name_for(kind, game, schema_root)
     if name is None:
-        known = "game, rules, cards, dominoes, tiles, evolutions, faq, aliases, edition or variant"
+        _, schemas = _registry(_roots(schema_root))
+        owned = [n.split(".")[:2] for n in schemas if n.count(".") == 3]  # GAME.KIND.schema.json
+        tables = sorted({k for g, k in owned if k != "game" and (g == game or not isinstance(game, str))})
+        known = ", ".join(["game", "rules", "faq", "aliases", "glossary", "edition", "variant", *tables])
         if kind is None:
-            return [doc.diag((), "unknown-kind", f"the file has no 'kind'; expected {known}")]
-        if kind in ("cards", "dominoes", "game", "tiles", "evolutions"):
+            return [doc.diag((), "unknown-kind", f"the file has no 'kind'; expected one of {known}")]
+        if kind in tables or kind == "game":
             return [doc.diag(("kind",), "unknown-kind", f"kind {kind!r} does not apply to game {game!r}")]
-        return [doc.diag(("kind",), "unknown-kind", f"unknown kind {kind!r}; expected {known}")]
+        return [doc.diag(("kind",), "unknown-kind", f"unknown kind {kind!r}; expected one of {known}")]
 
     def locate(path: YamlPath, key: bool, message: str, err: Any) -> Diagnostic:
         return doc.diag(path, "schema", message + hint(err, doc, path), key=key)

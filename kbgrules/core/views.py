@@ -58,7 +58,7 @@ class Grid:
     separated by spaces (a letter, then how many marks the cell bears: ``W1 C . F``; ``.`` empty).
     ``palette`` and ``names`` give each letter's colour and name, ``landmarks`` the letters drawn as
     a building (a castle), ``corner`` the log's name of the top-left cell (``b6``), if it has one,
-    ``mark`` the symbol a terminal writes for each mark (a crown), ``caption`` what is written
+    ``mark`` the symbol a terminal writes for each mark (a crown, say), ``caption`` what is written
     under the picture (its owner)."""
 
     title: str
@@ -96,7 +96,7 @@ class Strip:
 
 @dataclass(frozen=True, slots=True)
 class Items:
-    """A short list under a title: each item a name and what it says (``Ann``: cards bought)."""
+    """A short list under a title: each item a name and what it says (a player: what they bought)."""
 
     title: str
     items: tuple[tuple[str, str], ...]

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from kbgrules.core.entries import Entry
+from kbgrules.core.kinds import CORE_KINDS, NAMED_PIECE, PIECE_ROLES, role
+from kbgrules.errors import KbgError
 from kbgrules.explain.text import (
     CONCEPT,
     INDEX_VERSION,
@@ -30,7 +32,6 @@ from kbgrules.explain.text import (
 # and (`tr-title`, counted as `tr`) of its title, whose concepts the English title already gives.
 FIELD_WEIGHTS = {"id": 3.0, "title": 4.0, "alias": 3.0, "body": 1.0, "tr": 1.0, "tr-title": 1.0}
 TRANSLATED = ("tr", "tr-title")  # not counted in an entry's length
-NAMED_KINDS = ("card", "evolution", "tile")  # entries found by their name, typos and all
 
 
 class Corpus:
@@ -41,7 +42,8 @@ class Corpus:
         self.documents: dict[str, dict[str, str]] = {}
         self.game_names: dict[str, list[str]] = {}
         self.glossaries: dict[str, dict[str, Any]] = {}
-        self.games: dict[str, dict[str, Any]] = {}  # id -> name, names, short, aliases, pages, number_words
+        # id -> name, names, short, aliases, pages, number_words, kinds (each kind of its entries -> its role)
+        self.games: dict[str, dict[str, Any]] = {}
 
 
 def _sources(items: Any) -> list[dict[str, Any]]:
@@ -91,7 +93,11 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = (), plugins: bool = T
                                       r.conflict, notes=[f"with the variant {v.id}"], translations=dict(r.translations),
                                       variants=[v.id], title_translations=dict(r.title_translations))
         engine = engine_for(base.data)
+        declared = _declared_kinds(info.id, engine.reference_kinds)
         for e in engine.reference_entries(prefix, editions, variants):
+            if e.kind not in declared:
+                raise KbgError(f"{info.id}: its engine gives entries of the kind {e.kind!r} but declares no role "
+                               f"for it (reference_kinds)", code="engine-kinds")
             out.setdefault(e.id, e)
         for comp in base.components:
             cid = f"{prefix}.component.{comp.id}"
@@ -123,9 +129,23 @@ def collect(rules_dirs: Sequence[str | os.PathLike[str]] = (), plugins: bool = T
         corpus.games[info.id] = {"name": info.name, "names": dict(info.name_translations), "short": info.short,
                                  "aliases": [info.id, *info.aliases],
                                  "pages": [list(p) for p in engine.reference_pages],
-                                 "number_words": list(engine.number_words)}
+                                 "number_words": list(engine.number_words), "kinds": dict(declared)}
     corpus.entries = list(out.values())
+    for g, gi in corpus.games.items():  # the roles of the kinds each game's entries carry
+        declared = gi["kinds"]
+        gi["kinds"] = {k: role(k, declared) for k in sorted({e.kind for e in corpus.entries if e.game == g})}
     return corpus
+
+
+def _declared_kinds(game: str, kinds: Any) -> dict[str, str]:
+    """An engine's ``reference_kinds``, checked: kinds of its own (not the core's), each a piece's role."""
+    out = {str(k): str(r) for k, r in dict(kinds).items()}
+    for k, r in out.items():
+        if k in CORE_KINDS or r not in PIECE_ROLES:
+            raise KbgError(f"{game}: its engine declares the kind {k!r} as {r!r}; a game's own kinds are not "
+                           f"the core's ({', '.join(CORE_KINDS)}) and play one of the roles "
+                           f"{', '.join(PIECE_ROLES)}", code="engine-kinds")
+    return out
 
 
 def _fields(e: Entry) -> dict[str, list[tuple[str, str]]]:
@@ -148,9 +168,10 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
     times faster than lists of pairs (``phrases`` and ``names`` likewise hold space-separated entry
     numbers); ``postings``, ``phrases`` and the glossary's big tables are packed into one text
     each (:class:`~kbgrules.explain.text.Packed`). ``entries`` holds each entry as JSON text,
-    decoded when shown; ``meta`` its id, game, kind and title for ranking. ``names`` maps the name
-    of each card, evolution and tile to its entry, for matching names with typos; ``glossary`` is
-    what questions are analysed with (each game's names are a concept too, ``~game-kingdomino``);
+    decoded when shown; ``meta`` its id, game, kind and title for ranking; ``game_info`` per game,
+    among others, the role of each kind (:mod:`kbgrules.core.kinds`). ``names`` maps the name of each
+    named piece to its entry, for matching names with typos; ``glossary`` is what questions are
+    analysed with (each game's names are a concept too, ``~game-`` and the game's id);
     ``needs`` lists, for an entry that exists only in an edition or variant, the concepts that name
     it.
     """
@@ -204,7 +225,7 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
         for p in {phrase(e.title), phrase(e.id), *(phrase(a) for a in e.aliases)}:
             if p:
                 phrases.setdefault(p, []).append(n)
-        if e.kind in NAMED_KINDS:
+        if corpus.games[e.game]["kinds"].get(e.kind) == NAMED_PIECE:
             for p in {phrase(e.title), *(phrase(a) for a in e.aliases)}:
                 if p and n not in names.setdefault(p, []):
                     names[p].append(n)
@@ -235,7 +256,7 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
         "documents": corpus.documents,
         "games": corpus.game_names,
         # each game's name, names in other languages, id prefix, aliases, the site's pages of its own
-        # tables, and the words before the number of an entry found by its number
+        # tables, the words before the number of an entry found by its number, and each kind's role
         "game_info": corpus.games,
         "numbered": {str(e.number): n for n, e in enumerate(corpus.entries) if e.number is not None},
         "glossary": pack_glossary(glossary),

@@ -1,25 +1,19 @@
-"""Ranking for ``kbg explain``: find the rule, FAQ entry, card or component a question is about.
+"""Ranking for ``kbg explain``: find the rule, FAQ entry, piece of a game or component a question is about.
 
-The index covers both games: rule statements (every edition and variant), FAQ entries, power
-cards, wickedness tiles, evolutions, dominoes, terrains, components, editions and options. A
-question is analysed the way the data was (:mod:`kbgrules.explain.text`): words are stemmed,
-game words become glossary concepts in any of six languages (``fuir``, ``항복``, ``verlassen`` ->
-``~yield``), dice notation is read (``three 2s``), card names are found despite typos, and the
-words that belong to one game only keep the answer in that game. Ranking is BM25 over the
-entries' weighted fields plus bonuses for a known phrasing or a named card; ``Result.why`` says
-what each term contributed. No network, no model.
+The index covers every game: rule statements (every edition and variant), FAQ entries, the pieces
+each game's engine adds from its own tables (:mod:`kbgrules.core.kinds`: named ones, found by their
+name, and others, found by their number or their words), components, editions and options. A
+question is analysed the way the data was (:mod:`kbgrules.explain.text`): words are stemmed, game
+words become glossary concepts in any of six languages (``fuir``, ``항복``, ``verlassen`` -> ``~yield``),
+dice notation is read (``three 2s``), the names of named pieces are found despite typos, and the
+words that belong to one game only keep the answer in that game. The first stage is BM25 over the
+entries' weighted fields plus bonuses for a known phrasing or a named piece (``Result.why`` says
+what each term contributed); the second (:mod:`kbgrules.explain.rerank`) re-ranks its best
+candidates with fitted weights. No network.
 
-The shipped index is prebuilt in ``rules_data/explain-index.json`` (``python -m kbgrules.explain.rank
---build`` rewrites it; a test checks it is current), so answering needs no YAML parsing.
-
->>> from kbgrules.explain import search
->>> search("Armor Plating").best.id
-'kot.card.armor-plating'
->>> search("domino 37").best.entry["text"]
-'Domino 37: first half lake, second half grassland with 1 crown.'
->>> r = search("kann ich in Tokio heilen?")
->>> r.best.id, r.lang, r.game
-('kot.faq.heal-in-tokyo', 'de', 'king-of-tokyo')
+The shipped index is prebuilt in ``rules_data/explain-index.json`` (``python -m kbgrules.explain
+--build`` rewrites it; a test checks it is current), so answering needs no YAML parsing. Examples
+of questions and their answers: ``docs/explain.md`` and ``tests/test_explain.py``.
 """
 
 from __future__ import annotations
@@ -30,6 +24,7 @@ import os
 import re
 from functools import lru_cache
 
+from kbgrules.core.kinds import NAMED_PIECE, role
 from kbgrules.errors import KbgError
 from kbgrules.explain.rerank import (
     FEATURES,
@@ -76,13 +71,13 @@ MAX_QUERY = 1000  # characters of a query that are read; a longer one is refused
 MAX_FUZZY = 12  # unknown words matched to close game words, per query
 CONCEPT_WEIGHT = 1.0  # a glossary concept counts as much as the word itself
 WORD_WEIGHT = 1.0
-KIND_PRIOR = {"faq": 1.15, "rule": 1.1, "card": 1.05, "tile": 1.05, "evolution": 1.05}
+ROLE_PRIOR = {"faq": 1.15, "rule": 1.1, NAMED_PIECE: 1.05}  # by role (kbgrules.core.kinds); others 1.0
 LOG_PRIOR = 0.5  # kbg's own log-format entries answer questions about logs, rarely about play
 SCOPE_PRIOR = 0.6  # an entry of an edition or variant the question does not name
 LEAN_PRIOR = 1.2  # the game most of the question's game words belong to, when both appear
 BOTH_GAMES = 0.4  # the other game's best entry is offered too when its probability is this share of the first's
-NAME_BONUS = 8.0  # a card, evolution or tile named in the question (typos allowed)
-RELATED_NAME_BONUS = 6.0  # an FAQ entry about that card
+NAME_BONUS = 8.0  # a named piece named in the question (typos allowed)
+RELATED_NAME_BONUS = 6.0  # an FAQ entry about that piece
 EXACT_PHRASE_BONUS = 12.0
 PARTIAL_PHRASE_BONUS = 3.0
 NO_ANSWER_COVERAGE = 0.2  # less than this matched: nothing answers the question
@@ -150,7 +145,7 @@ class Result:
         self.notes = notes
         self.other_game = other_game  # the other game's best entry, when the question fits both
         self.coverage = coverage  # share of the question the first entry matched; 0: nothing answers it
-        # how often a first answer this sure was right on the dev questions (1.0: an id or a domino number)
+        # how often a first answer this sure was right on the dev questions (1.0: an id or an entry's number)
         self.confidence = (1.0 if confident else 0.0) if confidence is None else confidence
 
     @property
@@ -291,6 +286,7 @@ class Index:
         self.meta: list[list[str]] = data["meta"]  # [id, game, kind, title] per entry
         self.ids = {m[0]: n for n, m in enumerate(self.meta)}
         self._decoded: dict[int, dict[str, Any]] = {}
+        self._kinds: dict[str, dict[str, str]] | None = None
 
     def entry(self, n: int) -> dict[str, Any]:
         e = self._decoded.get(n)
@@ -309,6 +305,14 @@ class Index:
 
     def kind(self, n: int) -> str:
         return self.meta[n][2]
+
+    def role(self, n: int) -> str:
+        """The role of entry ``n`` (:mod:`kbgrules.core.kinds`), by its game's table of kinds."""
+        kinds = self._kinds
+        if kinds is None:
+            kinds = self._kinds = {g: i.get("kinds") or {} for g, i in (self.data.get("game_info") or {}).items()}
+        _, game, kind, _ = self.meta[n]
+        return role(kind, kinds.get(game) or {})
 
     def hit(self, n: int, score: float, why: dict[str, float] | None = None) -> Hit:
         return Hit(self.meta[n][0], score, None, why, index=self, n=n)
@@ -341,7 +345,7 @@ def check_query(query: str) -> str:
         raise QueryError(f"a query is text, not {type(query).__name__}", code="query-type")
     q = query.strip()
     if not q:
-        raise QueryError("the query is empty; ask with words, a rule id or a card name", code="empty-query")
+        raise QueryError("the query is empty; ask with words, an entry's id or name", code="empty-query")
     if len(q) > MAX_QUERY:
         raise QueryError(f"the query is {len(q):,} characters; kbg explain reads questions of up to {MAX_QUERY}",
                          code="query-too-long")
@@ -371,7 +375,7 @@ def _name_keys(names: dict[str, str]) -> dict[tuple[int, str], list[tuple[str, i
 
 
 def _names_in(q_words: list[str], names: dict[str, str]) -> dict[int, tuple[str, float]]:
-    """Entries (cards, evolutions, tiles) named in the question: word runs equal or close to a name."""
+    """Named pieces named in the question: word runs equal or close to a name."""
     from kbgrules.core.closest import edits
 
     found: dict[int, tuple[str, float]] = {}
@@ -404,7 +408,7 @@ def _names_in(q_words: list[str], names: dict[str, str]) -> dict[int, tuple[str,
 
 def search(query: str, game: str | None = None, rules_dirs: Sequence[str | os.PathLike[str]] = (),
            limit: int = 5) -> Result:
-    """Rank the entries for ``query`` (an id, a word, a card name or a whole question).
+    """Rank the entries for ``query`` (an id, a word, a name or a whole question).
 
     Raises :class:`QueryError` for a query that cannot be read (empty, longer than ``MAX_QUERY``,
     binary, or in a script kbg does not read).
@@ -439,6 +443,13 @@ def games(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, dict[s
     return info
 
 
+def role_of(entry: dict[str, Any], rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> str:
+    """The role of an entry (as :func:`lookup` gives it) in :mod:`kbgrules.core.kinds`: its kind for
+    the core's kinds, else the role its game's engine declares for its kind."""
+    info = games(rules_dirs).get(str(entry.get("game", "")), {})
+    return role(str(entry.get("kind", "")), info.get("kinds") or {})
+
+
 def game_id(name: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> str | None:
     """The id of the game ``name`` names (its id or an alias, any case, ``-`` ``_`` and spaces alike)."""
     def key(n: str) -> str:
@@ -449,8 +460,8 @@ def game_id(name: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> str
 
 
 def numbered(index: dict[str, Any], q: str) -> int | None:
-    """The entry a question names by its number alone (``37``, ``#37``, ``domino 37`` where a game
-    puts "domino" before its numbers), if any."""
+    """The entry a question names by its number alone (``37``, ``#37``, or the number after one of
+    its game's ``number_words``), if any."""
     m = re.fullmatch(r"(?:([^\W\d_]+)\s*)?#?\s*(\d{1,3})", q.lower())
     if m is None:
         return None
@@ -473,14 +484,14 @@ def first_stage(query: str, game: str | None = None, rules_dirs: Sequence[str | 
 def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any, lang: str,
                  game: str | None) -> tuple[Stage, Result, set[str] | None]:
     """Candidates by their words and concepts (BM25 over the entries' fields, with bonuses for a known
-    phrasing or a named card, and priors by kind and scope)."""
+    phrasing or a named piece, and priors by role and scope)."""
     glossary = index.get("glossary") or {}
     postings = table(index["postings"])
     lengths: list[int] = index["lengths"]
     n_docs = len(view.meta)
     avg = sum(lengths) / max(1, n_docs)
 
-    # which game the words belong to: a game's name, a card's name, words only one game uses
+    # which game the words belong to: a game's name, a named piece's name, words only one game uses
     named_games = {c[len(CONCEPT) + 5:] for c, _ in a.concepts if c.startswith(CONCEPT + "game-")}
     name_words = {t for c, src in a.concepts if c.startswith(CONCEPT + "game-") for t in tokens(src, lang)}
     named = _names_in(words(q, lang), index.get("names") or {})
@@ -530,7 +541,7 @@ def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any,
             for t in q_terms:
                 if t not in ask_terms:
                     q_terms[t] *= story
-            asked = f" {' '.join(words(part, lang))} "  # a card named in the story only weighs as it does
+            asked = f" {' '.join(words(part, lang))} "  # a piece named in the story only weighs as it does
             named = {n: (run, r if f" {run} " in asked else r * story) for n, (run, r) in named.items()}
 
     scores: dict[int, float] = {}
@@ -572,7 +583,7 @@ def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any,
         bonus = NAME_BONUS * ratio
         scores[n] = scores.get(n, 0.0) + bonus
         why.setdefault(n, {})[f"=name:{run}"] = round(bonus, 3)
-    if named_ids:  # the FAQ entries about a named card share its bonus
+    if named_ids:  # the FAQ entries about a named piece share its bonus
         for key, related in (index.get("faq_related") or {}).items():
             for r in related:
                 if r in named_ids:
@@ -586,9 +597,8 @@ def _first_stage(query: str, q: str, index: dict[str, Any], view: Index, a: Any,
     needs: dict[str, list[str]] = index.get("needs") or {}
 
     def prior(n: int) -> float:
-        eid, _, kind, _ = view.meta[n]
-        f = KIND_PRIOR.get(kind, 1.0)
-        if ".log." in eid:
+        f = ROLE_PRIOR.get(view.role(n), 1.0)
+        if ".log." in view.meta[n][0]:
             f *= LOG_PRIOR
         need = needs.get(str(n))
         if need and not any(c in q_terms for c in need):
@@ -658,6 +668,7 @@ class Stage:
             "length": index["lengths"][n],
             "need": (index.get("needs") or {}).get(str(n)),
             "about": about,
+            "role": self.view.role(n),
         }
 
     def rows(self, pool: int) -> list[tuple[int, float, list[float]]]:

@@ -4,15 +4,16 @@ question and each entry have in common, with weights fitted on players' question
 The first stage (:mod:`kbgrules.explain.rank`) finds candidates by their words and concepts. Here
 each (question, candidate) pair is described by a few numbers (:data:`FEATURES`): how much of the
 question the entry covers and how much of the entry's own subject the question covers, the sentence
-that asks in a long post, a card named in the question and whether the entry is that card's own,
-the question's form against the entry's kind, what is asked (can, must, how many, when, who...),
-and the first stage's own score. A linear model scores each pair, with weights of its own for a
-question (players asking prefer an FAQ entry; a statement of a rule, the rule); its weights are data
-(``rules_data/explain-model.json``), fitted by ``bench/fit_explain.py`` with a pairwise logistic
-regression on the dev questions, and its scores give each candidate a probability of being the
-answer; how often a first answer of that probability was right on the dev questions is its
-confidence, and ``kbg explain`` is sure of an answer from the level (``Model.sure``) at which the
-dev questions' answers were right :data:`SURE` of the time.
+that asks in a long post, a piece named in the question and whether the entry is that piece's own,
+the question's form against the entry's role (:mod:`kbgrules.core.kinds`: a rule, an FAQ entry, a
+piece of a game...; never a game's own kind, so a new game's entries are weighed alike), what is
+asked (can, must, how many, when, who...), and the first stage's own score. A linear model scores
+each pair, with weights of its own for a question (players asking prefer an FAQ entry; a statement
+of a rule, the rule); its weights are data (``rules_data/explain-model.json``), fitted by
+``bench/fit_explain.py`` with a pairwise logistic regression on the dev questions, and its scores
+give each candidate a probability of being the answer; how often a first answer of that probability
+was right on the dev questions is its confidence, and ``kbg explain`` is sure of an answer from the
+level (``Model.sure``) at which the dev questions' answers were right :data:`SURE` of the time.
 
 Question words are language facts, like the stopwords of :mod:`kbgrules.explain.text`.
 """
@@ -25,6 +26,7 @@ import os
 import re
 from functools import lru_cache
 
+from kbgrules.core.kinds import is_piece
 from kbgrules.explain.text import CONCEPT, fold
 
 TYPE_CHECKING = False
@@ -35,13 +37,14 @@ if TYPE_CHECKING:
 MODEL_FILE = "explain-model.json"
 MODEL_VERSION = 1
 SURE = 0.9  # an answer, not a list of three, where answers this confident were right this often on dev
-KINDS = ("faq", "card", "evolution", "tile", "domino", "terrain", "component", "edition", "variant", "option")
+# the roles of kbgrules.core.kinds with a feature each (a rule is the reference); "piece" stands for both pieces
+ROLE_FEATURES = ("faq", "piece", "component", "edition", "variant", "option")
 FEATURES = (
     "score", "rank", "cover", "cover_concepts", "ask_gain", "subject", "subject_concepts", "in_subject", "phrasing",
     "phrasing_fit", "named_own", "named_about", "named_other", "exact", "partial", "pairs", "focus", "length",
     "support",
-    *(f"kind_{k}" for k in KINDS), "log", "scope_miss", "scope_named", "other_lean",
-    "question_faq", "short_faq", "short_named_kind", "statement_rule", "ask_same", "ask_other", "neg_same",
+    *(f"kind_{k}" for k in ROLE_FEATURES), "log", "scope_miss", "scope_named", "other_lean",
+    "question_faq", "short_faq", "short_piece", "statement_rule", "ask_same", "ask_other", "neg_same",
 )
 
 
@@ -240,8 +243,11 @@ def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], m
     """The numbers that describe the pair (question, entry ``n``), in the order of :data:`FEATURES`.
     ``entry`` holds what the index keeps for the second stage: ``subject`` and ``phrasings`` (their
     terms) with ``subject_weights`` and ``phrasing_weights`` (their terms' weights, summed), ``concepts``,
-    ``length``, ``need`` (concepts an edition's entry needs), ``about`` (the card an FAQ entry is about)."""
-    eid, game, kind, title = meta
+    ``length``, ``need`` (concepts an edition's entry needs), ``about`` (the pieces an FAQ entry is
+    about), ``role`` (:mod:`kbgrules.core.kinds`)."""
+    eid, game, _, title = meta
+    role = entry["role"]
+    group = "piece" if is_piece(role) else role
     idf = q.idf
     matched = [t for t in q.terms if t in why]
     cover = sum(q.terms[t] * idf(t) for t in matched) / q.total
@@ -288,7 +294,7 @@ def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], m
     scope_miss = 1.0 if need and not any(c in q.terms for c in need) else 0.0
     scope_named = 1.0 if need and not scope_miss else 0.0
     other_lean = 1.0 if q.lean is not None and game != q.lean else 0.0
-    is_faq = kind == "faq"
+    is_faq = role == "faq"
     title_ask = ask_kinds(title) if is_faq else frozenset()
     ask_same = 1.0 if q.ask and title_ask and q.ask & title_ask else 0.0
     ask_other = 1.0 if q.ask and title_ask and not q.ask & title_ask else 0.0
@@ -313,15 +319,15 @@ def features(q: Query, n: int, rank: int, score: float, why: dict[str, float], m
         min(focus, 1.0),
         math.log(1 + entry["length"]) / 6,
         min(entry.get("support", 0.0) / q.top, 3.0) if q.top else 0.0,
-        *(1.0 if kind == k else 0.0 for k in KINDS),
+        *(1.0 if group == k else 0.0 for k in ROLE_FEATURES),
         1.0 if ".log." in eid else 0.0,
         scope_miss,
         scope_named,
         other_lean,
         1.0 if is_faq and q.form == "question" else 0.0,
         1.0 if is_faq and q.form == "short" else 0.0,
-        1.0 if q.form == "short" and kind in ("card", "evolution", "tile", "domino", "terrain") else 0.0,
-        1.0 if kind == "rule" and q.form == "statement" else 0.0,
+        1.0 if q.form == "short" and group == "piece" else 0.0,
+        1.0 if role == "rule" and q.form == "statement" else 0.0,
         ask_same,
         ask_other,
         neg_same,

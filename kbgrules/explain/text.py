@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 LANGS = ("en", "ko", "fr", "vi", "de", "es")
 LANG_NAMES = {"en": "English", "ko": "Korean", "fr": "French", "vi": "Vietnamese", "de": "German", "es": "Spanish"}
-INDEX_VERSION = 7  # of rules_data/explain-index.json; a shipped index of another version is rebuilt
+INDEX_VERSION = 8  # of rules_data/explain-index.json; a shipped index of another version is rebuilt
 CONCEPT = "~"  # concept terms start with this; words never do
 WEAK_SIGN = 0.25  # how much a game word the other game's texts also use says about the game
 
@@ -529,7 +529,7 @@ def _add(a: Analysis, cids: list[str], src: str, cgames: Mapping[str, list[str]]
 
 def detect_language(text: str, glossary_langs: Mapping[str, float] | None = None) -> tuple[str, bool]:
     """The language a question is written in, and whether the guess is sure. Hangul is Korean (with
-    the English names of cards in it too). Otherwise each word votes: a stopword, number word or
+    the English names of a game's pieces in it too). Otherwise each word votes: a stopword, number word or
     typical word of some languages (as written, else without its accents: ``co hoi mau`` is
     Vietnamese), its letters (Vietnamese ``ơ``, ``ạ``, ``ầ``... strongly; ``ß``, ``ñ``, ``ç``
     less; ``â``, ``é``, shared by several, little), and the languages of its glossary words

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from kbgrules.core.entries import Entry, Picture
     from kbgrules.core.logfile import GameText
     from kbgrules.core.model import OverlayInfo, Ruleset
+    from kbgrules.core.reference import Page, Topic
     from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
     from kbgrules.king_of_tokyo.game import KingOfTokyoGame
@@ -99,6 +100,13 @@ class KingOfTokyoEngine:
 
 
     @property
+    def reference_kinds(self) -> dict[str, str]:
+        """The role of each kind of those entries (:mod:`kbgrules.core.kinds`)."""
+        from kbgrules.king_of_tokyo.entries import KINDS
+
+        return KINDS
+
+    @property
     def number_words(self) -> tuple[str, ...]:
         """Words before the number of an entry found by its number (``domino 37``)."""
         from kbgrules.king_of_tokyo.entries import NUMBER_WORDS
@@ -111,6 +119,31 @@ class KingOfTokyoEngine:
         from kbgrules.king_of_tokyo.entries import reference_pictures
 
         return reference_pictures(rs)
+
+    # `kbg rules GAME TOPIC`: the game's own tables
+
+    @property
+    def reference_topics(self) -> tuple[Topic, ...]:
+        """The topics of ``kbg rules`` beyond those of every game."""
+        from kbgrules.king_of_tokyo.tables import TOPICS
+
+        return TOPICS
+
+    def reference_table(self, rs: Ruleset, topic: str) -> Page:
+        """The page of one of :attr:`reference_topics` (by name) or of ``setup``."""
+        from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+        from kbgrules.king_of_tokyo.tables import page
+
+        assert isinstance(rs, KingOfTokyoRuleset)
+        return page(rs, topic)
+
+    def reference_item(self, rs: Ruleset, key: str) -> Page | None:
+        """The page of the piece ``key`` names (normalized), or None."""
+        from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+        from kbgrules.king_of_tokyo.tables import item
+
+        assert isinstance(rs, KingOfTokyoRuleset)
+        return item(rs, key)
 
 
 ENGINE = KingOfTokyoEngine()

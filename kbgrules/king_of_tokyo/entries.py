@@ -7,11 +7,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from kbgrules.core.entries import Entry, Picture
+from kbgrules.core.kinds import NAMED_PIECE
 from kbgrules.core.model import OverlayInfo, Ruleset, Source
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 
 PAGES = (("cards", "Power cards", ("card",)), ("evolutions", "Evolutions (Power Up!)", ("evolution",)),
          ("tiles", "Wickedness tiles (Dark Edition)", ("tile",)))
+KINDS = {"card": NAMED_PIECE, "evolution": NAMED_PIECE, "tile": NAMED_PIECE}  # each found by its name
 NUMBER_WORDS: tuple[str, ...] = ()  # no entry is found by a number
 
 

@@ -31,7 +31,6 @@ kbgrules.errors.IllegalMoveError: it is Ann's turn, not Bob's
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from collections import Counter
@@ -47,27 +46,24 @@ from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.monster import Outcome, copy_counter
 from kbgrules.king_of_tokyo.moves import (
     FACES,
-    SHORT,
     Action,
     Buy,
     Camouflage,
     ChanceNeeded,
-    Cure,
     Decide,
     EndTurn,
     Evolve,
     Keep,
-    Play,
     Reroll,
     Roll,
     Setup,
     Sweep,
     Take,
-    Tokens,
-    Use,
+    move_line,
     violation,
 )
 from kbgrules.king_of_tokyo.parse import Parsed, Parser
+from kbgrules.king_of_tokyo.positions import position_lines, unstated
 from kbgrules.king_of_tokyo.state import KingOfTokyoState
 
 Move = Action | Camouflage | Setup
@@ -550,7 +546,7 @@ class KingOfTokyoGame:
         self.moves.append(move)
         for j, c in enumerate(camo):
             self._undo.append(_Undo(rec.snapshot, rec.history, rec.enter, rec.must_end, move, tuple(camo[:j])))
-            self.lines.append(f"{self._players[c.monster]} camouflage " + " ".join(SHORT[f] for f in c.faces))
+            self.lines.append(move_line(c, self._players, self.state.active))
             self.moves.append(c)
         self._pending, self._camo, self._need = None, [], None
 
@@ -587,54 +583,9 @@ class KingOfTokyoGame:
 
     def move_text(self, move: Move, before: _Undo | None = None) -> str:
         """``move`` as a log line."""
-        if isinstance(move, Setup):
-            return move.text
-        if isinstance(move, Camouflage):
-            return f"{self._players[move.monster]} camouflage " + " ".join(SHORT[f] for f in move.faces)
         st = self.state
-        names = self._players
         active = st.active if before is None else int(before.snapshot["active"]) if before.snapshot else st.active
-
-        def faces(fs: Sequence[str]) -> str:
-            return " ".join(SHORT[f] for f in fs)
-
-        def args(a: Sequence[str]) -> str:
-            return "".join(f" {x}" for x in a)
-
-        if isinstance(move, Roll):
-            return f"{names[active]} roll {faces(move.faces)}".rstrip()
-        if isinstance(move, Reroll):
-            return f"{names[active]} reroll {faces(move.dice)} : {faces(move.faces)}".rstrip()
-        if isinstance(move, Keep):
-            return f"{names[active]} keep"
-        if isinstance(move, Decide):
-            return f"{names[move.monster]} {'yield' if move.yields else 'stay'}"
-        if isinstance(move, EndTurn):
-            return f"{names[move.monster]} end"
-        if isinstance(move, Buy):
-            who = names[move.monster]
-            if move.top:
-                return f"{who} buy top {move.card}"
-            if move.seller is not None:
-                return f"{who} buy {move.card} from {names[move.seller]}"
-            return f"{who} buy {move.card}" + (f" : {move.reveal}" if move.reveal else "")
-        if isinstance(move, Sweep):
-            return f"{names[move.monster]} sweep : {' '.join(move.reveals)}".rstrip()
-        if isinstance(move, Use):
-            return f"{names[move.monster]} use {move.card}{args(move.args)}"
-        if isinstance(move, Play):
-            return f"{names[move.monster]} play {move.card}{args(move.args)}"
-        if isinstance(move, Cure):
-            return f"{names[move.monster]} cure {move.token} {move.count}"
-        if isinstance(move, Take):
-            return f"{names[move.monster]} take {move.tile}"
-        if isinstance(move, Tokens):
-            return f"{names[move.monster]} tokens {move.count}"
-        if isinstance(move, Evolve):
-            drawn = " ".join(move.drawn)
-            return f"{names[move.monster]} evolve {drawn}" + (
-                f" keep {' '.join(move.kept)}" if len(move.drawn) > 1 and "?" not in move.drawn and move.kept else "")
-        raise TypeError(f"not a King of Tokyo move: {move!r}")
+        return move_line(move, self._players, active)
 
     def pop(self) -> Move:
         """Take back the last move pushed (a decision waiting for its chance part, or a line); returns it."""
@@ -711,36 +662,18 @@ class KingOfTokyoGame:
     def position_text(self) -> str:
         """A log that starts here: the headers, then each monster's state, the market and whose turn
         it is (docs/log-format.md, "Starting from a King of Tokyo position"). A King of Tokyo
-        position is stated at the start of a turn, before the first roll, or in the buy phase, when
-        reading it back gives the same state (no pending decision, no card holding what a position
-        cannot state)."""
+        position is stated at the start of a turn, after its first roll, before entering Tokyo, in
+        the buy phase or at its end, when reading it back gives the same state (no pending decision,
+        no card holding what a position cannot state): the position is read back to make sure."""
         head = self._headers()
         st = self._state
         if st is None:
             return "\n".join([*head, *self.lines]) + "\n"
-        at_start = st.phase == "roll" and st.rolls == 0 and not st.dice
-        if not (at_start or st.phase == "buy") or st.over is not None or self._pending is not None:
-            raise KbgError("a King of Tokyo position is stated at the start of a turn or in its buy phase; now: "
-                           f"{st.expected()}", code="kot-position-moment")
-        out = []
-        ev = self.rs.evolution
-        if ev is not None and ev.draft:
-            # each drafted deck as the set-up line gives it: the cards left in it and the ones the monster
-            # line names (in play, in hand), which reading the monster line takes out of it again
-            for m in st.monsters:
-                deck = copy_counter(m.evo_deck)
-                deck.update(c for c in (*m.evolutions, *m.hand) if c != "?")
-                out.append(" ".join([m.name, "evolutions", *sorted(deck.elements())]))
-        out += [_monster_line(m) for m in st.monsters]
-        out.append("market " + " ".join(st.market))
-        if st.discards:
-            out.append("discard " + " ".join(c for c, n in sorted(st.discards.items()) for _ in range(n)))
-        if st.deck_order:
-            out.append("deck " + " ".join(st.deck_order))
-        if st.tile_sides == "mixed":
-            out.append("tiles " + " ".join(st.tile_faces.get(r, r) for r in st.tile_supply))
-        # the engine has given the start-of-turn effects already: `started` says so (`turn NAME` would repeat them)
-        out.append(f"turn {self._players[st.active]} " + ("buy" if st.phase == "buy" else "started"))
+        out = position_lines(st, self._replay.must_end) if self._pending is None else None
+        if out is None or st.over is not None:
+            raise KbgError("a King of Tokyo position is stated at the start of a turn, after its first roll, "
+                           f"before entering Tokyo or in its buy phase; now: {st.expected()}",
+                           code="kot-position-moment")
         back = KingOfTokyoGame(self.rs, self._players, monsters=self.monsters, tiles=self.tiles)
         try:
             for line in out:
@@ -788,63 +721,3 @@ def _supported(st: KingOfTokyoState, key: str) -> bool:
 
     hook = st.cards[key].hook
     return hook is None or hook in HOOKS
-
-
-# what a stated position does not restore, or restores by its own rules: the timeline, the turn count, the messages
-_UNCOMPARED = frozenset(("turn_ends", "log", "turn_number"))
-
-
-def _reads_the_turn(st: KingOfTokyoState, m: object) -> bool:
-    from kbgrules.king_of_tokyo.monster import Monster
-
-    assert isinstance(m, Monster)
-    return any(st.cards[k].hook is not None or any("dealt_no_damage" in (e.get("if") or {})
-                                                   for e in st.cards[k].effects) for k in st.in_play(m))
-
-
-def unstated(st: KingOfTokyoState, back: KingOfTokyoState) -> list[str]:
-    """What of ``st`` the position read back as ``back`` lost (state attribute names, and monster fields as
-    ``NAME.field``): empty when the position says it all."""
-    a, b = st._snapshot(), back._snapshot()
-    skip = set(_UNCOMPARED)
-    if st.phase == "buy":  # the dice are resolved: only cards with code, or a "dealt no damage" condition, read them
-        skip |= {"dice", "rolls", "smashes"}
-        if not any(_reads_the_turn(st, m) for m in st.monsters):
-            skip |= {"final_dice", "smash_damage", "turn_losses", "dealt_damage"}
-    lost = [k for k in a if k not in skip and k != "monsters" and a[k] != b[k]]
-    for m, n in zip(st.monsters, back.monsters, strict=True):
-        for f in dataclasses.fields(m):
-            x, y = getattr(m, f.name), getattr(n, f.name)
-            if f.name == "shielded_turn":
-                x, y = x == st.turn_number, y == back.turn_number
-            if x != y:
-                lost.append(f"{m.name}.{f.name}")
-    if (st.enter_snapshot is not None and st.enter_snapshot[0] == st.turn_number) != (
-            back.enter_snapshot is not None and back.enter_snapshot[0] == back.turn_number):
-        lost.append("enter_snapshot")
-    return lost
-
-
-def _monster_line(m: object) -> str:
-    from kbgrules.king_of_tokyo.monster import Monster
-
-    assert isinstance(m, Monster)
-    parts = [f"{m.name} is", f"hp={m.hp}", f"vp={m.vp}", f"energy={m.energy}"]
-    if m.location != "outside":
-        parts.append(f"place={m.location}")
-    if m.cards:
-        parts.append("cards=" + ",".join(m.cards))
-    parts += [f"{k}={v}" for k, v in m.tokens.items() if v and k in ("poison", "shrink", "smoke")]
-    if m.wickedness:
-        parts.append(f"wickedness={m.wickedness}")
-    if m.tiles:
-        parts.append("tiles=" + ",".join(m.tiles))
-    if m.evolutions:
-        parts.append("evolutions=" + ",".join(m.evolutions))
-    if m.hand:
-        parts.append("hand=" + ",".join(m.hand))
-    if m.dice_tokens:
-        parts.append(f"dicetokens={m.dice_tokens}")
-    if m.eliminated:
-        parts.append("eliminated")
-    return " ".join(parts)

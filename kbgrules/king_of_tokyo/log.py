@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from kbgrules.core.logfile import GameText, LogSyntaxError
+from kbgrules.core.logfile import Event, GameText, LogSyntaxError
+from kbgrules.core.replay import players_ok, replay_events
 from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
@@ -486,13 +487,7 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
     """Replay one King of Tokyo game into ``report``; the state where the replay stopped (None when its
     headers are wrong)."""
     players = report.players
-    tag = g.tag("players")
-    assert tag is not None
-    bad = [p for p in players if p in KEYWORDS or not p[0].isalpha()]
-    if bad or len(set(players)) != len(players):
-        why = (f"{bad[0]!r} cannot be a player name (names start with a letter and are not one of "
-               f"{', '.join(sorted(KEYWORDS))})" if bad else "player names must differ")
-        report.errors.append(Diagnostic(file, tag.line, tag.values[0].col, "log-player", why))
+    if not players_ok(file, g, report, KEYWORDS):
         return None
     monsters: tuple[str, ...] = ()
     mtag = g.tag("monsters")
@@ -525,24 +520,15 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
             return None
         sides = side
     parser = Parser(rs, players)
-    parsed: list[Parsed] = []
-    first_error: int | None = None
-    for ev in g.events:
+
+    def parse(ev: Event) -> Parsed:
         if ev.block:
             report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
                                             "King of Tokyo events have no indented lines"))
-        try:
-            parsed.append(parser.parse(ev))
-        except LogSyntaxError as exc:
-            report.errors.append(Diagnostic(file, ev.line, exc.col, exc.code, exc.message))
-            first_error = first_error if first_error is not None else ev.line
+        return parser.parse(ev)
+
     replay = Replay(file, rs, players, report, monsters, sides)
-    if g.stop is not None and (first_error is None or g.stop < first_error):
-        first_error = g.stop
-    replay.run(parsed, first_error)
-    if first_error is not None and not report.violations:
-        report.notes.append(Diagnostic(file, first_error, 1, "stopped",
-                                       f"game {report.index}: checking stopped at this line (syntax error)", "note"))
+    replay_events(file, g, report, parse, lambda steps, stop: replay.run([p for _, p in steps], stop))
     if replay.state is not None:
         report.result = king_of_tokyo_result(replay.state, final_json(replay.state))
         report.timeline_builder = partial(timeline, replay.state)  # the state only: no cycle through the report

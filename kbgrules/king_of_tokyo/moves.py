@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from kbgrules.core.compiled import mypyc_attr
-from kbgrules.errors import IllegalMoveError, KbgError
-from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+from kbgrules.core.model import violation as violation  # re-exported: the game's modules raise it
+from kbgrules.errors import KbgError
 
 FACES: Final = ("1", "2", "3", "energy", "heart", "smash")
 FACE_ALIASES: Final = {
@@ -35,12 +35,6 @@ def face_counts(dice: Iterable[str]) -> dict[str, int]:
 def face(text: str) -> str | None:
     """The face id for a word or letter (``s``, ``claw``, ``3``), or None."""
     return FACE_ALIASES.get(text.lower())
-
-
-def violation(rs: KingOfTokyoRuleset, code: str, **params: Any) -> IllegalMoveError:
-    """An IllegalMoveError whose rule id and message template come from the rule data (``codes``)."""
-    entry = rs.data["codes"][code]
-    return IllegalMoveError(code, str(entry["rule"]), str(entry["message"]).format(**params), params)
 
 
 class ChanceNeeded(Exception):
@@ -218,3 +212,55 @@ class Setup:
 
 
 Action = Roll | Reroll | Keep | Decide | Buy | Sweep | EndTurn | Use | Cure | Take | Evolve | Play | Tokens
+
+
+def move_line(move: Action | Camouflage | Setup, names: tuple[str, ...] | list[str], active: int) -> str:
+    """``move`` as its log line, ``active`` being the monster whose turn it is when it is played (the
+    one line writer: the game object, the simulator and position texts use it)."""
+    if isinstance(move, Setup):
+        return move.text
+
+    def faces(fs: Iterable[str]) -> str:
+        return " ".join(SHORT[f] for f in fs)
+
+    def args(a: Iterable[str]) -> str:
+        return "".join(f" {x}" for x in a)
+
+    if isinstance(move, Roll):
+        return f"{names[active]} roll {faces(move.faces)}".rstrip()
+    if isinstance(move, Reroll):
+        return f"{names[active]} reroll {faces(move.dice)} : {faces(move.faces)}".rstrip()
+    if isinstance(move, Keep):
+        return f"{names[active]} keep"
+    if isinstance(move, Camouflage):
+        return f"{names[move.monster]} camouflage {faces(move.faces)}"
+    if isinstance(move, Decide):
+        return f"{names[move.monster]} {'yield' if move.yields else 'stay'}"
+    if isinstance(move, EndTurn):
+        return f"{names[move.monster]} end"
+    if isinstance(move, Buy):
+        who = names[move.monster]
+        if move.top:
+            return f"{who} buy top {move.card}"
+        if move.seller is not None:
+            return f"{who} buy {move.card} from {names[move.seller]}"
+        return f"{who} buy {move.card}" + (f" : {move.reveal}" if move.reveal else "")
+    if isinstance(move, Sweep):
+        return f"{names[move.monster]} sweep : {' '.join(move.reveals)}".rstrip()
+    if isinstance(move, Use):
+        return f"{names[move.monster]} use {move.card}{args(move.args)}"
+    if isinstance(move, Play):
+        return f"{names[move.monster]} play {move.card}{args(move.args)}"
+    if isinstance(move, Cure):
+        return f"{names[move.monster]} cure {move.token}" + (f" {move.count}" if move.count != 1 else "")
+    if isinstance(move, Take):
+        return f"{names[move.monster]} take {move.tile}"
+    if isinstance(move, Tokens):
+        return f"{names[move.monster]} tokens {move.count}"
+    if isinstance(move, Evolve):
+        line = f"{names[move.monster]} evolve {' '.join(move.drawn)}"
+        if len(move.drawn) > len(move.kept) and "?" not in move.drawn:
+            line += f" keep {' '.join(move.kept)}"
+        return line
+    raise TypeError(f"not a King of Tokyo move: {move!r}")
+

@@ -54,7 +54,7 @@ def _evo_draws(state: Any, m: Any, n: int, rng: random.Random) -> list[str]:
     return out
 
 
-def _evolve_line(state: Any, i: int, rng: random.Random, start: bool = False) -> tuple[Any, str]:
+def _evolve(state: Any, i: int, rng: random.Random, start: bool = False) -> Any:
     from kbgrules.king_of_tokyo.state import Evolve
 
     ev = state.rs.evolution
@@ -62,10 +62,7 @@ def _evolve_line(state: Any, i: int, rng: random.Random, start: bool = False) ->
     draw, keep = (ev.start_draw, ev.start_keep) if start else (ev.draw, ev.keep)
     drawn = _evo_draws(state, m, min(draw, state.evolutions_left(m)), rng)
     kept = tuple(rng.sample(drawn, min(keep, len(drawn))))
-    text = f"{state.players[i]} evolve " + " ".join(drawn)
-    if len(drawn) > len(kept):
-        text += " keep " + " ".join(kept)
-    return Evolve(i, tuple(drawn), kept), text
+    return Evolve(i, tuple(drawn), kept)
 
 
 def _unresolved(lines: list[str], who: str) -> bool:
@@ -84,15 +81,17 @@ def _supported(state: Any, key: str) -> bool:
 
 def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> list[str]:
     """Play to the end with random legal choices; the log lines of every event."""
-    from kbgrules.king_of_tokyo.state import FACES, SHORT, Buy, Cure, Decide, EndTurn, Reroll, Roll, Sweep, Use
+    from kbgrules.king_of_tokyo.moves import SHORT, Camouflage, Keep, move_line
+    from kbgrules.king_of_tokyo.state import FACES, Buy, Cure, Decide, EndTurn, Reroll, Roll, Sweep, Use
 
     names = state.players
     lines: list[str] = []
 
-    def act(action: Any, line: str) -> None:
+    def act(action: Any) -> None:
         """Apply and log ``action``; Camouflage dice it needs are rolled and logged right after it."""
         from kbgrules.king_of_tokyo.state import ChanceNeeded
 
+        line = move_line(action, names, state.active)
         extra: list[str] = []
         while True:
             try:
@@ -101,7 +100,7 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
             except ChanceNeeded as need:
                 faces = tuple(rng.choice(FACES) for _ in range(need.count))
                 state.camouflage_roll(need.monster, faces)
-                extra.append(f"{names[need.monster]} camouflage " + " ".join(SHORT[f] for f in faces))
+                extra.append(move_line(Camouflage(need.monster, faces), names, state.active))
         lines.append(line)
         lines.extend(extra)
 
@@ -109,7 +108,7 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
 
     if state.starting:
         for i in range(len(state.monsters)):
-            act(*_evolve_line(state, i, rng, start=True))
+            act(_evolve(state, i, rng, start=True))
 
     def extras(me: int, who: str) -> bool:
         """Tiles owed, evolutions drawn, now and then an evolution played; False if stuck."""
@@ -120,17 +119,17 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
             if not choices:
                 return not state.tiles_left(level)
             t = rng.choice(choices)
-            act(Take(me, t), f"{who} take {t}")
+            act(Take(me, t))
         if m.evo_owed and not m.eliminated and state.evolutions_left(m):
-            act(*_evolve_line(state, me, rng))
+            act(_evolve(state, me, rng))
         playable = [c for c in m.hand if c != "?" and _supported(state, f"evolution:{c}")]
         if playable and rng.random() < 0.3 and not state.is_terminal():
             c = rng.choice(playable)
             if state.active == me and state.phase != "roll" and _unresolved(lines, who):
-                lines.append(f"{who} keep")  # the dice were resolved silently: say so first
+                lines.append(move_line(Keep(), names, me))  # the dice were resolved silently: say so first
             snap = state._snapshot()
             try:  # a card whose own text forbids this moment, or that needs arguments, is not played
-                act(Play(me, c), f"{who} play {c}")
+                act(Play(me, c))
             except KbgError:
                 state._restore(snap)
         return True
@@ -142,13 +141,11 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
             room = state.rs.max_dice - state.dice_count()
             spend = min(state.me.dice_tokens, state.rs.dice_tokens_per_turn, room)
             if spend and rng.random() < 0.5:
-                act(Tokens(me, spend), f"{who} tokens {spend}")
+                act(Tokens(me, spend))
             roll = tuple(rng.choice(FACES) for _ in range(state.dice_count()))
-            state.apply(Roll(roll))
-            lines.append(f"{who} roll " + " ".join(SHORT[f] for f in roll))
-            def use(card: str, *args: str, me: int = me, who: str = who) -> None:
-                state.apply(Use(me, card, tuple(args)))
-                lines.append(" ".join([who, "use", card, *args]))
+            act(Roll(roll))
+            def use(card: str, *args: str, me: int = me) -> None:
+                act(Use(me, card, tuple(args)))
 
             mine = state.me.cards
             if "herd-culler" in mine and rng.random() < 0.3 and any(d != "1" for d in state.dice):
@@ -169,20 +166,16 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
                 if state.rs.evolution is not None and rng.random() < 0.3:
                     chosen = tuple(d for d in state.dice if d != "heart") or chosen  # chase 3 hearts
                 new = tuple(rng.choice(FACES) for _ in chosen)
-                state.apply(Reroll(chosen, new))
-                lines.append(f"{who} reroll {' '.join(SHORT[f] for f in chosen)} : {' '.join(SHORT[f] for f in new)}")
+                act(Reroll(chosen, new))
             for token in ("poison", "shrink"):
                 spare = state.dice.count("heart") - sum(state.cures.values())
                 if state.me.tokens[token] and spare > 0 and not state.me.in_tokyo and rng.random() < 0.5 \
                         and not state.me.stored.get("no_dice_heal"):
-                    state.apply(Cure(me, token, 1))
-                    lines.append(f"{who} cure {token}")
+                    act(Cure(me, token, 1))
             later = {"freeze-time", "rapid-healing", "metamorph"} & set(state.me.cards)
             camouflage = any("camouflage" in state.in_play(m) for m in state.monsters if not m.eliminated)
             if later or camouflage or rng.random() < 0.3:  # uses and dice after the roll need a stated end
-                from kbgrules.king_of_tokyo.state import Keep
-
-                act(Keep(), f"{who} keep")
+                act(Keep())
             else:
                 state._resolve()
             while state.phase == "decide":
@@ -190,16 +183,16 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
                 if rng.random() < 0.4:
                     snap = state._snapshot()
                     try:
-                        act(Decide(i, True), f"{names[i]} yield")
+                        act(Decide(i, True))
                         continue
                     except KbgError:  # a card forbids yielding now (Blizzard): stay
                         state._restore(snap)
-                act(Decide(i, False), f"{names[i]} stay")
+                act(Decide(i, False))
             if state.is_terminal():
                 break
             if not extras(me, who):  # a tile is owed but none left can be replayed: stop here
                 if _unresolved(lines, who):
-                    lines.append(f"{who} keep")  # the dice were resolved: say so
+                    lines.append(move_line(Keep(), names, me))  # the dice were resolved: say so
                 break
             mine = state.me.cards
             if "freeze-time" in mine and state.final_dice.count("1") >= 3 and rng.random() < 0.5:
@@ -216,22 +209,20 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
             a = rng.choice(options)
             if isinstance(a, Buy):
                 reveal = _kot_reveal(state, rng, 1)
-                act(Buy(me, a.card, reveal[0] if reveal else None),
-                    f"{who} buy {a.card}" + (f" : {reveal[0]}" if reveal else ""))
+                act(Buy(me, a.card, reveal[0] if reveal else None))
                 if state.cards[a.card].hook == "monster_batteries":  # 2011: charge it with own energy
                     n = rng.randint(0, state.me.energy)
-                    act(Use(me, a.card, (str(n),)), f"{who} use {a.card} {n}")
+                    act(Use(me, a.card, (str(n),)))
             elif isinstance(a, Sweep):
                 need = state.rs.market_size - sum(1 for c in state.market if state.rs.sweep_keeps_events
                                                   and state.cards[c].type == "event")
                 reveals = _kot_reveal(state, rng, need)
                 if len(reveals) < need:
                     break
-                state.apply(Sweep(me, tuple(reveals)))
-                lines.append(f"{who} sweep : " + " ".join(reveals))
+                act(Sweep(me, tuple(reveals)))
         if not state.is_terminal() and not extras(me, who):
             break
-        act(EndTurn(me), f"{who} end")
+        act(EndTurn(me))
     return lines
 
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from kbgrules.core.entries import Entry, Picture
     from kbgrules.core.logfile import GameText
     from kbgrules.core.model import OverlayInfo, Ruleset
+    from kbgrules.core.reference import Page, PositionFormat, Scored, Topic
     from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
     from kbgrules.kingdomino.game import KingdominoGame
@@ -83,6 +84,13 @@ class KingdominoEngine:
 
 
     @property
+    def reference_kinds(self) -> dict[str, str]:
+        """The role of each kind of those entries (:mod:`kbgrules.core.kinds`)."""
+        from kbgrules.kingdomino.entries import KINDS
+
+        return KINDS
+
+    @property
     def number_words(self) -> tuple[str, ...]:
         """Words before the number of an entry found by its number (``domino 37``)."""
         from kbgrules.kingdomino.entries import NUMBER_WORDS
@@ -95,6 +103,46 @@ class KingdominoEngine:
         from kbgrules.kingdomino.entries import reference_pictures
 
         return reference_pictures(rs)
+
+    # `kbg rules GAME TOPIC`: the game's own tables and `kbg score`
+
+    @property
+    def reference_topics(self) -> tuple[Topic, ...]:
+        """The topics of ``kbg rules`` beyond those of every game."""
+        from kbgrules.kingdomino.tables import TOPICS
+
+        return TOPICS
+
+    def reference_table(self, rs: Ruleset, topic: str) -> Page:
+        """The page of one of :attr:`reference_topics` (by name) or of ``setup``."""
+        from kbgrules.kingdomino.model import KingdominoRuleset
+        from kbgrules.kingdomino.tables import page
+
+        assert isinstance(rs, KingdominoRuleset)
+        return page(rs, topic)
+
+    def reference_item(self, rs: Ruleset, key: str) -> Page | None:
+        """The page of the piece ``key`` names (normalized), or None."""
+        from kbgrules.kingdomino.model import KingdominoRuleset
+        from kbgrules.kingdomino.tables import item
+
+        assert isinstance(rs, KingdominoRuleset)
+        return item(rs, key)
+
+    @property
+    def position_format(self) -> PositionFormat:
+        """How ``kbg score`` reads a position: a kingdom as a grid."""
+        from kbgrules.kingdomino.tables import GRID
+
+        return GRID
+
+    def score_position(self, name: str, text: str, rs: Ruleset) -> Scored:
+        """A kingdom written as a grid (file ``name``), scored."""
+        from kbgrules.kingdomino.model import KingdominoRuleset
+        from kbgrules.kingdomino.tables import score_grid
+
+        assert isinstance(rs, KingdominoRuleset)
+        return score_grid(name, text, rs)
 
 
 ENGINE = KingdominoEngine()

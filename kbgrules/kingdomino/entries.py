@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kbgrules.core.entries import Entry, Picture
+from kbgrules.core.kinds import PIECE
 from kbgrules.core.model import OverlayInfo, Ruleset
 from kbgrules.kingdomino.model import KingdominoRuleset
 
 PAGES = (("dominoes", "Dominoes", ("domino",)), ("components", "Components", ("component", "terrain")))
+KINDS = {"domino": PIECE, "terrain": PIECE}  # found by a number and by common words, not by a name
 NUMBER_WORDS = ("domino", "tile")  # "domino 37", "tile 37", "#37", "37": the entry of domino 37
 
 

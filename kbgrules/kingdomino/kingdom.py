@@ -23,19 +23,14 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from kbgrules.core.logfile import MAX_DIGITS
-from kbgrules.errors import IllegalMoveError, KbgError
+from kbgrules.core.model import violation as violation  # re-exported: the game's modules raise it
+from kbgrules.errors import KbgError
 from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset
 
 Cell = tuple[int, int]
 DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 AROUND: Final[tuple[Cell, ...]] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
 CASTLE: Final = Half("castle", 0)
-
-
-def violation(rs: KingdominoRuleset, code: str, **params: Any) -> IllegalMoveError:
-    """An IllegalMoveError whose rule id and message template come from the rule data (``codes``)."""
-    entry = rs.data["codes"][code]
-    return IllegalMoveError(code, str(entry["rule"]), str(entry["message"]).format(**params), params)
 
 
 # --------------------------------------------------------------------------- cells

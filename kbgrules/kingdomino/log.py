@@ -9,6 +9,7 @@ from typing import Any
 
 from kbgrules.core.closest import did_you_mean
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
+from kbgrules.core.replay import players_ok, replay_events
 from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError
 from kbgrules.kingdomino.kingdom import (
@@ -508,22 +509,10 @@ def timeline(state: KingdominoState) -> list[dict[str, Any]]:
 
 
 def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: GameReport) -> KingdominoState:
-    """Replay one Kingdomino game into ``report``; the state where the replay stopped."""
+    """Replay one Kingdomino game into ``report`` (the core's replay loop); the state where the replay stopped."""
     players = report.players
-    bad = [p for p in players if p in KEYWORDS or not p[0].isalpha()]
-    tag = g.tag("players")
-    assert tag is not None
-    if bad or len(set(players)) != len(players):
-        why = (f"{bad[0]!r} cannot be a player name (names start with a letter and are not one of "
-               f"{', '.join(sorted(KEYWORDS))})" if bad else "player names must differ")
-        report.errors.append(Diagnostic(file, tag.line, tag.values[0].col, "log-player", why))
+    if not players_ok(file, g, report, KEYWORDS):
         return KingdominoState(rs, players)
-    for name in ("monsters", "tiles"):
-        other = g.tag(name)
-        if other is not None:
-            report.errors.append(Diagnostic(file, other.line, 1, "log-header",
-                                            f"@{name} is a King of Tokyo tag; a Kingdomino log has no use for it"))
-            return KingdominoState(rs, players)
     start = g.tag("start")
     from_position = start is not None and start.values[0].text == "position"
     if start is not None and start.values[0].text not in ("setup", "position"):
@@ -531,31 +520,18 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
                                         "@start is 'setup' or 'position'"))
         return KingdominoState(rs, players)
     parser = Parser(file, rs, players)
-    steps: list[Step] = []
-    first_error: int | None = None
-    for ev in g.events:
+
+    def parse(ev: Event) -> Action | Parsed:
         if ev.block and not (len(ev.tokens) >= 2 and "kingdom" in (ev.tokens[1].text, ev.tokens[0].text)):
             report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
                                             "only a kingdom grid may be indented under an event"))
-        try:
-            p = parser.parse(ev)
-        except LogSyntaxError as exc:
-            report.errors.append(Diagnostic(file, exc.line or ev.line, exc.col, exc.code, exc.message))
-            first_error = first_error if first_error is not None else ev.line
-            continue
+        p = parser.parse(ev)
         if not from_position and isinstance(p, Parsed) and p.kind == "position":
-            report.errors.append(Diagnostic(file, ev.line, ev.col, "log-syntax",
-                                            "position statements need '@start position' in the headers"))
-            first_error = first_error if first_error is not None else ev.line
-            continue
-        steps.append((ev, p))
+            raise LogSyntaxError("position statements need '@start position' in the headers", ev.col)
+        return p
+
     replay = Replay(file, rs, players, report)
-    if g.stop is not None and (first_error is None or g.stop < first_error):
-        first_error = g.stop
-    replay.run(steps, first_error)
-    if first_error is not None and not report.violations:
-        report.notes.append(Diagnostic(file, first_error, 1, "stopped",
-                                       f"game {report.index}: checking stopped at this line (syntax error)", "note"))
+    replay_events(file, g, report, parse, replay.run)
     report.result = kingdomino_result(replay.state, final_json(replay.state))
     report.timeline_builder = partial(timeline, replay.state)  # the state only: no cycle through the report
     return replay.state

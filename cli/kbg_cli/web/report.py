@@ -1,7 +1,7 @@
 """The HTML report of checked games: ``kbg check LOG... --html FILE`` and ``kbg show LOG... --html FILE``.
 
 One self-contained page: the verdict first, then for each file its games (the first violation with
-the rule it breaks, its text and sources; standings; kingdoms or the race to 20 VP drawn as SVG)
+the rule it breaks, its text and sources; standings; the pictures and charts the game draws, as SVG)
 and the log itself with line numbers, every diagnostic shown at its line.
 """
 

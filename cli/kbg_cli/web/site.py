@@ -1,9 +1,9 @@
 """``kbg site OUTDIR``: the offline rules reference, a folder of static pages.
 
 Every entry ``kbg explain`` knows (rules of every edition and variant, FAQ entries with both readings
-where sources differ, power cards, wickedness tiles, evolutions, dominoes, terrains, components,
-editions and options) is shown once, from the same index and in the same words, under its id as an
-anchor (``kingdomino-rules.html#kd.turn.actions``), so the page and ``kbg explain ID`` agree. Beside
+where sources differ, the entries of each game's own tables, components, editions and options) is
+shown once, from the same index and in the same words, under its id as an anchor
+(``GAME-rules.html#RULE-ID``), so the page and ``kbg explain ID`` agree. Beside
 them: the setup sheet tabulated per player count, the glossary in every language, and a search box
 that runs ``kbg explain``'s ranking in the browser (``static/search.js``) on the same index and
 the same second-stage weights, shipped as ``search-index.js``.
@@ -18,6 +18,7 @@ from typing import Any
 
 import kbgrules
 from kbgrules.core.check import RulesDirs
+from kbgrules.core.kinds import is_piece, role
 from kbgrules.errors import KbgError
 from kbgrules.explain.rank import entries, load_index
 from kbgrules.explain.rerank import load_model
@@ -68,7 +69,7 @@ def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
     known = entries(rules_dirs)
     titles: dict[str, dict[str, str]] = index.get("documents") or {}
     for name, gid, suffix, title, ids in plan:
-        shown = [_entry(known[i], where, titles) for i in ids]
+        shown = [_entry(known[i], where, titles, info) for i in ids]
         context: dict[str, Any] = {"title": f"{games[gid].name}: {title}", "nav": nav, "here": name,
                                    "game": games[gid], "groups": _groups(shown, suffix)}
         if suffix == "setup":
@@ -98,11 +99,14 @@ def search_index(index: dict[str, Any]) -> dict[str, Any]:
     return index if model is None else {**index, "model": model.data}
 
 
-def _entry(e: dict[str, Any], where: dict[str, str], titles: dict[str, dict[str, str]]) -> dict[str, Any]:
-    """An entry as ``kbg explain ID`` shows it: text, every edition's reading, where sources differ,
-    what it applies to, translations, sources with their documents' titles, and links to related entries."""
+def _entry(e: dict[str, Any], where: dict[str, str], titles: dict[str, dict[str, str]],
+           info: dict[str, Any]) -> dict[str, Any]:
+    """An entry as ``kbg explain ID`` shows it: text, every edition's reading, where sources differ (a
+    piece's clarification), what it applies to, translations, sources with their documents' titles, and
+    links to related entries; ``info`` is the index's ``game_info``."""
     game = e.get("game", "")
-    label = "Clarification" if e.get("kind") in ("card", "tile", "evolution") else "Where sources differ"
+    kind = role(e.get("kind", ""), info.get(game, {}).get("kinds") or {})
+    label = "Clarification" if is_piece(kind) else "Where sources differ"
     return {
         "id": e.get("id", ""), "title": e.get("title", ""), "kind": e.get("kind", ""), "text": e.get("text", ""),
         "by_edition": dict(e.get("by_edition") or {}), "conflict": e.get("conflict"), "conflict_label": label,
@@ -116,7 +120,7 @@ def _entry(e: dict[str, Any], where: dict[str, str], titles: dict[str, dict[str,
 
 
 def _groups(entries: list[dict[str, Any]], suffix: str) -> list[dict[str, Any]]:
-    """Entries in sections: rules by the second part of their id (``kd.turn.*``: Turn), editions and
+    """Entries in sections: rules by the second part of their id (``GAME.turn.*``: Turn), editions and
     variants apart; other pages in one section."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for e in entries:
@@ -171,7 +175,7 @@ def _fact(value: Any) -> str:
 
 
 def _pictures(gid: str, ids: list[str], rules_dirs: RulesDirs) -> dict[str, Any]:
-    """The pictures of a page's entries that the game draws (a domino's two squares), as SVG."""
+    """The pictures of a page's entries that the game draws (small grids), as SVG."""
     from kbgrules.core.registry import engine_of
 
     rs = kbgrules.load(gid, rules_dirs=rules_dirs)

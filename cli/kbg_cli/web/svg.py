@@ -48,7 +48,7 @@ def grid(g: Grid) -> Markup:
     for i, n in enumerate(nums):
         body.append(f'<text x="{pad / 2}" y="{pad + i * cell + cell / 2 + 4}" class="axis">{n}</text>')
 
-    def terrain(i: int, j: int) -> str:
+    def letter_at(i: int, j: int) -> str:
         return grid[i][j][0] if 0 <= i < h and 0 <= j < len(grid[i]) and grid[i][j] != "." else ""
 
     counts: dict[str, int] = {}
@@ -70,15 +70,15 @@ def grid(g: Grid) -> Markup:
                         f'<title>{escape(label)}</title></rect>')
             for k in range(crowns):
                 body.append(_crown(x + 4 + k * 11, y + 4, 10))
-    for i in range(h):  # property borders: where a square meets another terrain, an empty square or the edge
+    for i in range(h):  # area borders: where a cell meets another letter, an empty cell or the edge
         for j in range(len(grid[i])):
-            t = terrain(i, j)
+            t = letter_at(i, j)
             if not t:
                 continue
             x, y = pad + j * cell, pad + i * cell
             for di, dj, x1, y1, x2, y2 in ((-1, 0, x, y, x + cell, y), (1, 0, x, y + cell, x + cell, y + cell),
                                            (0, -1, x, y, x, y + cell), (0, 1, x + cell, y, x + cell, y + cell)):
-                if terrain(i + di, j + dj) != t:
+                if letter_at(i + di, j + dj) != t:
                     body.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="edge"/>')
     where = f", columns {cols[0]} to {cols[-1]}, rows {nums[0]} to {nums[-1]}" if cols else ""
     made = ", ".join(f"{n} {names.get(letter, letter)}" for letter, n in sorted(counts.items())

@@ -22,7 +22,9 @@ var KbgSearch = (function () {
   const K1 = 1.2, B = 0.75;
   const MAX_QUERY = 1000, MAX_FUZZY = 12;
   const CONCEPT_WEIGHT = 1.0, WORD_WEIGHT = 1.0;
-  const KIND_PRIOR = { faq: 1.15, rule: 1.1, card: 1.05, tile: 1.05, evolution: 1.05 };
+  // by an entry's role (kbgrules/core/kinds.py), as the index's game_info gives each game's kinds; others 1.0
+  const ROLE_PRIOR = { faq: 1.15, rule: 1.1, "named-piece": 1.05 };
+  const PIECE_ROLES = ["named-piece", "piece"];
   const LOG_PRIOR = 0.5, SCOPE_PRIOR = 0.6, LEAN_PRIOR = 1.2, BOTH_GAMES = 0.4;
   const NAME_BONUS = 8.0, RELATED_NAME_BONUS = 6.0;
   const EXACT_PHRASE_BONUS = 12.0, PARTIAL_PHRASE_BONUS = 3.0;
@@ -495,6 +497,9 @@ var KbgSearch = (function () {
       idf: new Map(),  // the second stage's term weights and entry facts, kept once computed
       facts: new Map(),
     };
+    const kinds = new Map(Object.entries(index.game_info || {}).map(([g, i]) => [g, i.kinds || {}]));
+    // an entry's role (rank.py's Index.role): the index's table holds every kind of a game's entries
+    p.role = (n) => own(kinds.get(index.meta[n][1]), index.meta[n][2]) || "piece";
     p.byLen = new Map();
     for (const name of p.names.keys()) {
       const n = name.split(" ").filter(Boolean).length;
@@ -532,7 +537,7 @@ var KbgSearch = (function () {
   function checkQuery(query) {
     if (typeof query !== "string") throw new QueryError(`a query is text, not ${typeof query}`, "query-type");
     const q = query.replace(STRIP, "");
-    if (!q) throw new QueryError("the query is empty; ask with words, a rule id or a card name", "empty-query");
+    if (!q) throw new QueryError("the query is empty; ask with words, an entry's id or name", "empty-query");
     const n = [...q].length;
     if (n > MAX_QUERY) {
       throw new QueryError(`the query is ${String(n).replace(/\B(?=(\d{3})+$)/g, ",")} characters; `
@@ -623,7 +628,7 @@ var KbgSearch = (function () {
   }
 
   // _first_stage of rank.py: candidates by their words and concepts (BM25 over the entries' fields,
-  // with bonuses for a known phrasing or a named card, and priors by kind and scope)
+  // with bonuses for a known phrasing or a named piece, and priors by role and scope)
   function firstStage(query, q, index, p, a, lang, game) {
     const { meta, postings, lengths, avg } = p;
     const gameOf = (n) => meta[n][1];
@@ -677,7 +682,7 @@ var KbgSearch = (function () {
         const story = mass.get(false) ? Math.min(STORY_WEIGHT, STORY_WEIGHT * mass.get(true) / mass.get(false))
           : STORY_WEIGHT;
         for (const [t, w] of qTerms) if (!askTerms.has(t)) qTerms.set(t, w * story);
-        const asked = ` ${words(part, lang).join(" ")} `;  // a card named in the story only weighs as it does
+        const asked = ` ${words(part, lang).join(" ")} `;  // a piece named in the story only weighs as it does
         named = new Map([...named].map(([n, [run, r]]) => [n, [run, asked.includes(` ${run} `) ? r : r * story]]));
       }
     }
@@ -718,7 +723,7 @@ var KbgSearch = (function () {
     }
     const namedIds = new Map([...named].map(([n, rr]) => [meta[n][0], rr]));
     for (const [n, [run, ratio]] of named) credit(n, `=name:${run}`, NAME_BONUS * ratio, round3(NAME_BONUS * ratio));
-    if (namedIds.size) { // the FAQ entries about a named card share its bonus
+    if (namedIds.size) { // the FAQ entries about a named piece share its bonus
       for (const [key, related] of Object.entries(index.faq_related || {})) {
         const r = related.find((r) => namedIds.has(r));
         if (r !== undefined) {
@@ -729,9 +734,8 @@ var KbgSearch = (function () {
     }
 
     const prior = (n) => {
-      const [eid, , kind] = meta[n];
-      let f = own(KIND_PRIOR, kind) || 1.0;
-      if (eid.includes(".log.")) f *= LOG_PRIOR;
+      let f = own(ROLE_PRIOR, p.role(n)) || 1.0;
+      if (meta[n][0].includes(".log.")) f *= LOG_PRIOR;
       const need = own(index.needs, String(n));
       if (need && need.length && !need.some((c) => qTerms.has(c))) f *= SCOPE_PRIOR;
       if (lean !== null && gameOf(n) === lean) f *= LEAN_PRIOR;
@@ -749,13 +753,14 @@ var KbgSearch = (function () {
 
   const MODEL_VERSION = 1;
   const SURE = 0.9;  // an answer, not a list of three, when the first is right this often by the calibration
-  const KINDS = ["faq", "card", "evolution", "tile", "domino", "terrain", "component", "edition", "variant", "option"];
+  // the roles with a feature each (a rule is the reference); "piece" stands for both pieces
+  const ROLE_FEATURES = ["faq", "piece", "component", "edition", "variant", "option"];
   const FEATURES = [
     "score", "rank", "cover", "cover_concepts", "ask_gain", "subject", "subject_concepts", "in_subject", "phrasing",
     "phrasing_fit", "named_own", "named_about", "named_other", "exact", "partial", "pairs", "focus", "length",
     "support",
-    ...KINDS.map((k) => `kind_${k}`), "log", "scope_miss", "scope_named", "other_lean",
-    "question_faq", "short_faq", "short_named_kind", "statement_rule", "ask_same", "ask_other", "neg_same",
+    ...ROLE_FEATURES.map((k) => `kind_${k}`), "log", "scope_miss", "scope_named", "other_lean",
+    "question_faq", "short_faq", "short_piece", "statement_rule", "ask_same", "ask_other", "neg_same",
   ];
   const COVER = FEATURES.indexOf("cover");
 
@@ -916,11 +921,12 @@ var KbgSearch = (function () {
   }
 
   const codeOrder = (x, y) => (x < y ? -1 : x > y ? 1 : 0);  // Python's sorted() of terms (all in the BMP)
-  const SHORT_NAMED_KINDS = ["card", "evolution", "tile", "domino", "terrain"];
 
   // the numbers that describe the pair (question, entry n), in the order of FEATURES
   function features(q, n, rank, score, why, meta, entry) {
-    const [eid, game, kind, title] = meta;
+    const [eid, game, , title] = meta;
+    const role = entry.role;
+    const group = PIECE_ROLES.includes(role) ? "piece" : role;
     const idf = q.idf;
     let cover = 0;
     for (const [t, w] of q.terms) if (why.has(t)) cover += w * idf(t);
@@ -974,7 +980,7 @@ var KbgSearch = (function () {
     const scopeMiss = need.length && !need.some((c) => q.terms.has(c)) ? 1.0 : 0.0;
     const scopeNamed = need.length && !scopeMiss ? 1.0 : 0.0;
     const otherLean = q.lean !== null && game !== q.lean ? 1.0 : 0.0;
-    const isFaq = kind === "faq";
+    const isFaq = role === "faq";
     const titleAsk = isFaq ? askKinds(title) : new Set();
     const askBoth = [...q.ask].some((k) => titleAsk.has(k));
     const askSame = q.ask.size && titleAsk.size && askBoth ? 1.0 : 0.0;
@@ -1001,15 +1007,15 @@ var KbgSearch = (function () {
       Math.min(focus, 1.0),
       Math.log(1 + entry.length) / 6,
       q.top ? Math.min((entry.support || 0.0) / q.top, 3.0) : 0.0,
-      ...KINDS.map((k) => flag(kind === k)),
+      ...ROLE_FEATURES.map((k) => flag(group === k)),
       flag(eid.includes(".log.")),
       scopeMiss,
       scopeNamed,
       otherLean,
       flag(isFaq && q.form === "question"),
       flag(isFaq && q.form === "short"),
-      flag(q.form === "short" && SHORT_NAMED_KINDS.includes(kind)),
-      flag(kind === "rule" && q.form === "statement"),
+      flag(q.form === "short" && group === "piece"),
+      flag(role === "rule" && q.form === "statement"),
       askSame,
       askOther,
       negSame,
@@ -1107,6 +1113,7 @@ var KbgSearch = (function () {
         length: index.lengths[n],
         need: own(index.needs, String(n)) || null,
         about,
+        role: p.role(n),
       };
       p.facts.set(n, facts);
     }

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from kbgrules.core.entries import Entry, Picture
     from kbgrules.core.logfile import GameText
     from kbgrules.core.model import OverlayInfo, Ruleset
+    from kbgrules.core.reference import Page, Topic
     from kbgrules.core.report import GameReport
     from kbgrules.core.setup import SetupSheet
 
@@ -74,12 +75,35 @@ class NoThanksEngine:
     def reference_pages(self) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
         return ()
 
+    @property
+    def reference_kinds(self) -> dict[str, str]:
+        return {}
+
     def reference_pictures(self, rs: Ruleset) -> dict[str, Picture]:
         return {}
 
     @property
     def number_words(self) -> tuple[str, ...]:
         return ()
+
+    # `kbg rules GAME TOPIC`: no table of its own but the setup per player count
+
+    @property
+    def reference_topics(self) -> tuple[Topic, ...]:
+        return ()
+
+    def reference_table(self, rs: Ruleset, topic: str) -> Page:
+        """The setup table per player count (``kbg rules nothanks setup``)."""
+        from kbg_nothanks.setup import setup_table
+        from kbgrules.errors import KbgError
+
+        if topic != "setup":
+            raise KbgError(f"{rs.game.name} has no table {topic!r}", code="unknown-topic")
+        return setup_table(_rules(rs))
+
+    def reference_item(self, rs: Ruleset, key: str) -> Page | None:
+        """No piece of its own to show: its cards are numbers."""
+        return None
 
 
 ENGINE = NoThanksEngine()

@@ -29,13 +29,12 @@ from kbg_nothanks.model import NoThanksRuleset
 from kbg_nothanks.state import Move, NoThanksState, Pass, Remove, Reveal, Take, runs_text
 from kbgrules.core.closest import did_you_mean
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
+from kbgrules.core.replay import players_ok, replay_events
 from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError
 
 KEYWORDS = ("remove", "reveal", "expect", "removed", "offer", "next")
 VERBS = ("take", "pass")
-HEADERS = {"kbg", "game", "edition", "variant", "variants", "players", "start", "event", "site", "date", "round",
-           "note"}
 
 
 @dataclass(slots=True)
@@ -341,23 +340,13 @@ def timeline(st: NoThanksState) -> list[dict[str, Any]]:
 
 
 def check_nothanks(file: str, g: GameText, rs: NoThanksRuleset, report: GameReport) -> NoThanksState:
-    """Replay one No Thanks! game of a log into ``report``; the state where the replay stopped."""
+    """Replay one No Thanks! game of a log into ``report`` (the core's replay loop); the state where the
+    replay stopped."""
     from kbg_nothanks.result import record
 
     players = report.players
-    tag = g.tag("players")
-    assert tag is not None
-    bad = [p for p in players if p.lower() in KEYWORDS or not p[0].isalpha()]
-    if bad or len(set(players)) != len(players):
-        why = (f"{bad[0]!r} cannot be a player name (names start with a letter and are not one of "
-               f"{', '.join(KEYWORDS)})" if bad else "player names must differ")
-        report.errors.append(Diagnostic(file, tag.line, tag.values[0].col, "log-player", why))
+    if not players_ok(file, g, report, KEYWORDS):
         return NoThanksState(rs, players)
-    for h in g.headers:
-        if h.name not in HEADERS:
-            report.errors.append(Diagnostic(file, h.line, 1, "log-header", f"@{h.name} has no use in a "
-                                                                           f"{rs.game.name} log"))
-            return NoThanksState(rs, players)
     start = g.tag("start")
     from_position = start is not None and start.values[0].text == "position"
     if start is not None and start.values[0].text not in ("setup", "position"):
@@ -365,29 +354,18 @@ def check_nothanks(file: str, g: GameText, rs: NoThanksRuleset, report: GameRepo
                                         "@start is 'setup' or 'position'"))
         return NoThanksState(rs, players)
     parser = Parser(players)
-    steps: list[Step] = []
-    first_error: int | None = None
-    for ev in g.events:
+
+    def parse(ev: Event) -> Item:
         if ev.block:
             report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
                                             f"nothing is indented under an event of a {rs.game.name} log"))
-            first_error = first_error if first_error is not None else ev.line
-        try:
-            item = parser.parse(ev)
-            if isinstance(item, Parsed) and item.kind == "position" and not from_position:
-                raise LogSyntaxError("position statements need '@start position' in the headers", ev.col)
-        except LogSyntaxError as exc:
-            report.errors.append(Diagnostic(file, ev.line, exc.col, exc.code, exc.message))
-            first_error = first_error if first_error is not None else ev.line
-            continue
-        steps.append((ev, item))
+        item = parser.parse(ev)
+        if isinstance(item, Parsed) and item.kind == "position" and not from_position:
+            raise LogSyntaxError("position statements need '@start position' in the headers", ev.col)
+        return item
+
     replay = Replay(file, rs, report)
-    if g.stop is not None and (first_error is None or g.stop < first_error):
-        first_error = g.stop
-    replay.run(steps, first_error, from_position)
-    if first_error is not None and not report.violations:
-        report.notes.append(Diagnostic(file, first_error, 1, "stopped",
-                                       f"game {report.index}: checking stopped at this line (syntax error)", "note"))
+    replay_events(file, g, report, parse, lambda steps, stop: replay.run(steps, stop, from_position))
     record(report, replay.state)
     report.timeline_builder = partial(timeline, replay.state)  # the state only: no cycle through the report
     return replay.state

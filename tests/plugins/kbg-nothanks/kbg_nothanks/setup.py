@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from kbg_nothanks.model import NoThanksRuleset
+from kbgrules.core.reference import Page, ruleset_title
 from kbgrules.core.setup import SetupSheet, SheetItem, SheetSection, component_count, make_sheet, plural
+from kbgrules.core.views import Column, Table
 
 
 def setup_sheet(rs: NoThanksRuleset) -> SetupSheet:
@@ -48,3 +50,17 @@ def setup_sheet(rs: NoThanksRuleset) -> SetupSheet:
              "nt.score.runs", "nt.end.winner"]
     summary = f"{deck} of the {cards} cards played ({rs.removed} removed unseen), {chips} {plural(chips, 'chip')} each"
     return make_sheet(rs, summary, facts, sections, rules)
+
+
+def setup_table(rs: NoThanksRuleset) -> Page:
+    """The chips per player count (``kbg rules nothanks setup``): each player's, all in play, left in the
+    box; only the counts the variants in play allow."""
+    box = component_count(rs, "chip")
+    counts = [n for n in rs.setup_table if all(not v.players or n in v.players for v in rs.variants)]
+    rows = tuple((n, rs.setup_table[n].chips, rs.setup_table[n].chips * n, max(0, box - rs.setup_table[n].chips * n))
+                 for n in counts)
+    keys = ("players", "chips_per_player", "chips_in_play", "chips_in_box")
+    return Page(f"Setup per player count - {ruleset_title(rs)}",
+                (Table(None, tuple(Column(k.replace("_", " "), True) for k in keys), rows),),
+                {"setup": [dict(zip(keys, r, strict=True)) for r in rows]},
+                sources=tuple(dict.fromkeys(s for n in counts for s in rs.setup_table[n].sources)))

@@ -1,0 +1,49 @@
+"""The one replay loop every game's checker runs: the events of a logged game parsed by the game,
+syntax errors reported, the steps played by the game up to the first line that could not be read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import Any
+
+from kbgrules.core.logfile import Event, GameText
+from kbgrules.core.report import GameReport
+from kbgrules.errors import Diagnostic, LogSyntaxError
+
+Step = tuple[Event, Any]
+
+
+def players_ok(file: str, g: GameText, report: GameReport, keywords: Collection[str]) -> bool:
+    """Whether the player names can be told apart from the game's words (``keywords``); if not, the
+    error is reported on the ``@players`` line."""
+    players = report.players
+    bad = [p for p in players if p in keywords or not p[0].isalpha()]
+    if not bad and len(set(players)) == len(players):
+        return True
+    tag = g.tag("players")
+    assert tag is not None
+    why = (f"{bad[0]!r} cannot be a player name (names start with a letter and are not one of "
+           f"{', '.join(sorted(keywords))})" if bad else "player names must differ")
+    report.errors.append(Diagnostic(file, tag.line, tag.values[0].col, "log-player", why))
+    return False
+
+
+def replay_events(file: str, g: GameText, report: GameReport, parse: Callable[[Event], Any],
+                  run: Callable[[list[Step], int | None], None]) -> None:
+    """Parse every event of ``g`` with the game's ``parse`` (a LogSyntaxError is reported, and checking
+    stops before its line), then have the game ``run`` the steps up to that line; a note says where
+    checking stopped when no violation did."""
+    steps: list[Step] = []
+    first_error: int | None = None
+    for ev in g.events:
+        try:
+            steps.append((ev, parse(ev)))
+        except LogSyntaxError as exc:
+            report.errors.append(Diagnostic(file, exc.line or ev.line, exc.col, exc.code, exc.message))
+            first_error = first_error if first_error is not None else ev.line
+    if g.stop is not None and (first_error is None or g.stop < first_error):
+        first_error = g.stop
+    run(steps, first_error)
+    if first_error is not None and not report.violations:
+        report.notes.append(Diagnostic(file, first_error, 1, "stopped",
+                                       f"game {report.index}: checking stopped at this line (syntax error)", "note"))
