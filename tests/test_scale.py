@@ -177,7 +177,7 @@ def test_iter_games_gives_each_game_with_its_own_problems() -> None:
     from kbgrules.core.logfile import iter_games, split_games
 
     text = ("  stray indented line\n"
-            "@game kingdomino\n@players Ann Bob\n@bogus x\ndeal 1 2 3 4\n"
+            "@game kingdomino\n@players Ann Bob\n@bogus_tag x\ndeal 1 2 3 4\n"
             "@game kingdomino\n@players Ann Bob\nAnn claim 1\n   \n@kbg 9\nBob claim 2\n")
     parts = list(iter_games("t.log", text))
     assert [(g.index if g else None, [(d.line, d.code) for d in found]) for g, found in parts] == [
@@ -301,3 +301,15 @@ def test_json_stream_writes_what_json_dumps_writes(capsys: pytest.CaptureFixture
                 stream.item(item)
             stream.close(whole)
             assert capsys.readouterr().out == json.dumps(whole, indent=indent, ensure_ascii=False) + "\n"
+
+
+def test_a_tag_no_game_knows_is_reported_once_the_game_is_known() -> None:
+    """``@bogus`` could be a game's own tag: reading the log keeps it, checking the game refuses it."""
+    from kbgrules.core.check import check_text
+    from kbgrules.core.logfile import iter_games
+
+    text = "@game kingdomino\n@players Ann Bob\n@bogus x\n@monsters a b\ndeal 1 2 3 4\n"
+    assert [found for _, found in iter_games("t.log", text)] == [[]]
+    [g] = check_text("t.log", text).games
+    assert [(d.line, d.code) for d in g.errors] == [(3, "log-header")]
+    assert "@bogus" in g.errors[0].message and "@monsters" not in g.errors[0].message

@@ -81,7 +81,8 @@ def build(outdir: str, rules_dirs: RulesDirs = ()) -> list[str]:
     write("glossary.html", render("site/glossary.html.j2", title="Glossary", nav=nav, here="glossary.html",
                                   glossaries=_glossaries(games, rules_dirs), langs=LANG_NAMES))
     write("index.html", render("site/index.html.j2", title="kbg rules reference", nav=nav, here="index.html",
-                               games=list(games.values()), count=len(where)))
+                               games=list(games.values()), count=len(where),
+                               example=next((m[3] for m in meta if m[2] == "faq"), "a rules question")))
     links = {i: f"{where[i]}#{i}" for i in where}
     write("search-index.js", "window.KBG_INDEX = " + json.dumps(search_index(index), ensure_ascii=False,
                                                                 separators=(",", ":"))
