@@ -66,6 +66,7 @@ __all__ = ["Hit", "QueryError", "Result", "document_title", "fold", "load_index"
 
 INDEX_FILE = "explain-index.json"
 ENTRIES_FILE = "explain-entries.jsonl"
+ENTRIES_KEY = "_entries_file"  # where a cached index's entries are (the shipped index's: entries_path())
 K1, B = 1.2, 0.75
 MAX_QUERY = 1000  # characters of a query that are read; a longer one is refused
 MAX_FUZZY = 12  # unknown words matched to close game words, per query
@@ -207,8 +208,6 @@ def _user_digest(dirs: tuple[str, ...], plugins: Sequence[Plugin] = ()) -> str:
     changing or removing a plug-in changes it."""
     import hashlib
 
-    from kbgrules.core.data import user_dirs_stamp
-
     h = hashlib.sha256(f"{INDEX_VERSION}|{os.path.getsize(index_path()) if os.path.exists(index_path()) else 0}"
                        .encode())
 
@@ -220,8 +219,11 @@ def _user_digest(dirs: tuple[str, ...], plugins: Sequence[Plugin] = ()) -> str:
         except (OSError, ValueError):  # ValueError: a NUL in the name (the load says why)
             h.update(b"?")
 
-    for path, _, _ in user_dirs_stamp(dirs):
-        add(path)
+    if dirs:  # (kbgrules.core.data costs 20 ms to import: not for plug-ins alone)
+        from kbgrules.core.data import user_dirs_stamp
+
+        for path, _, _ in user_dirs_stamp(dirs):
+            add(path)
     for p in plugins:
         h.update(f"plugin|{p.game}|{p.package}|{p.distribution}\0".encode())
         for top, subdirs, files in sorted(os.walk(os.path.dirname(p.folder))):
@@ -236,35 +238,33 @@ def _user_digest(dirs: tuple[str, ...], plugins: Sequence[Plugin] = ()) -> str:
     return h.hexdigest()[:32]
 
 
-def _cache_dir() -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "kbg")
-
-
 @lru_cache(maxsize=4)
 def _user_index(digest: str, dirs: tuple[str, ...]) -> dict[str, Any]:
     """The index with the user's rule data and the plug-in games: built once (seconds), then kept in the
-    user's cache folder under the digest of everything it depends on, and read back (``KBG_NO_CACHE=1``
-    skips it)."""
-    use_cache = os.environ.get("KBG_NO_CACHE", "").lower() not in ("1", "true", "yes")
-    path = os.path.join(_cache_dir(), f"explain-{digest}.json")
-    if use_cache:
+    user's cache folder under the digest of everything it depends on, as the shipped index is stored
+    (the entries one per line beside it, read when shown), and read back (``KBG_NO_CACHE=1`` skips it)."""
+    from kbgrules.core.paths import cache_dir
+
+    folder = cache_dir()
+    path = None if folder is None else os.path.join(folder, f"explain-{digest}.json")
+    if path is not None:
         try:
             with open(path, encoding="utf-8") as fh:
                 data: dict[str, Any] = json.load(fh)
-            if data.get("version") == INDEX_VERSION:
+            if data.get("version") == INDEX_VERSION and os.path.isfile(path + "l"):
+                data[ENTRIES_KEY] = path + "l"
                 return data
         except (OSError, ValueError):
             pass
-    from kbgrules.explain.index import build_index, collect
+    from kbgrules.explain.index import build_index, collect, write_index
 
     built = build_index(collect(dirs))
-    if use_cache:
+    if path is not None:
         try:
-            os.makedirs(_cache_dir(), exist_ok=True)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             tmp = f"{path}.{os.getpid()}.tmp"
-            with open(tmp, "w", encoding="utf-8") as fh:
-                json.dump(built, fh, ensure_ascii=False, separators=(",", ":"))
+            write_index(built, tmp, tmp + "l")
+            os.replace(tmp + "l", path + "l")
             os.replace(tmp, path)
         except OSError:  # a read-only home: no cache, still an answer
             pass
@@ -293,8 +293,8 @@ class Index:
         if e is None:
             if "entries" in self.data:
                 text = self.data["entries"][n]
-            else:  # the shipped index: one line of the entries file
-                with open(entries_path(), "rb") as fh:
+            else:  # a stored index: one line of its entries file
+                with open(self.data.get(ENTRIES_KEY) or entries_path(), "rb") as fh:
                     fh.seek(self.data["entry_offsets"][n])
                     text = fh.readline().decode("utf-8")
             e = self._decoded[n] = json.loads(text)

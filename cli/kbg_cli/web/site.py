@@ -97,6 +97,7 @@ def search_index(index: dict[str, Any]) -> dict[str, Any]:
     (``rules_data/explain-model.json``) as ``model``; without them search.js keeps the first stage's
     order, as ``kbg explain`` does. ``bench/site_search.py`` gives node the same."""
     model = load_model()
+    index = {k: v for k, v in index.items() if not k.startswith("_")}  # what stays on this machine (a path)
     return index if model is None else {**index, "model": model.data}
 
 
