@@ -72,10 +72,14 @@ def test_the_plugin_is_installed_and_found_as_importlib_metadata_finds_it() -> N
 
 
 def test_the_installed_plugin_is_this_checkouts() -> None:
-    from kbgrules.core.plugins import installed
-
-    [plugin] = installed()
-    there = Path(plugin.folder).parent
+    """As a new process finds it (pytest's collection of the plug-in's doctests puts the checkout first
+    on this process's path): the CLI tests below run it so."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "cli")])}
+    env.pop("KBG_NO_PLUGINS", None)
+    code = "from kbgrules.core.plugins import installed; print(*(p.folder for p in installed()))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    [folder] = out.stdout.split() or [INSTALL]
+    there = Path(folder).parent
     for path in sorted((PLUGIN / "kbg_nothanks").rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
             copy = there / path.relative_to(PLUGIN / "kbg_nothanks")
