@@ -480,3 +480,19 @@ def test_a_plugin_whose_id_clashes_is_refused_in_one_line(tmp_path: Path) -> Non
     r = run_kbg("list", path=tmp_path / "b")
     assert r.returncode == 2 and r.stderr.startswith("kbg: error plugin-clash: the plug-in ")
     assert "gives the game 'nothanks', which the plug-in " in r.stderr and r.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("log", sorted(GOLDEN.glob("*.log")), ids=lambda p: p.name)
+def test_a_plugin_games_json_follows_the_documented_schema(log: Path) -> None:
+    """docs/check-output.schema.json takes a plug-in game's own ``final`` (an object), and still holds
+    the shipped games to theirs."""
+    import jsonschema
+
+    schema = json.loads((Path(__file__).resolve().parents[1] / "docs" / "check-output.schema.json")
+                        .read_text(encoding="utf-8"))
+    _, out, _ = kbg("check", "--json", str(log))
+    report = json.loads(out)
+    jsonschema.validate(report, schema)
+    report["games"][0]["game"] = "kingdomino"  # the same final as a Kingdomino game's: refused
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(report, schema)
