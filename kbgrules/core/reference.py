@@ -21,7 +21,8 @@ from kbgrules.errors import Diagnostic
 @dataclass(frozen=True, slots=True)
 class Topic:
     """A table of the game's own that ``kbg rules GAME NAME`` shows (``cards``); ``aliases`` are other
-    names for it (``wickedness-tiles``), written as :func:`kbgrules.core.data.normalize` writes them."""
+    names for it (``power-cards`` for ``cards``, say), written as :func:`kbgrules.core.data.normalize`
+    writes them."""
 
     name: str
     aliases: tuple[str, ...] = ()

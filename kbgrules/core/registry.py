@@ -83,7 +83,7 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
             per player count. KbgError (code ``unknown-topic``) where ``rs`` has no such table."""
 
         def reference_item(self, rs: Ruleset, key: str) -> Page | None:
-            """The page of the one piece ``key`` names (a card by id or name, a domino by number; written
+            """The page of the one piece ``key`` names (a card by id or name, a piece by its number; written
             as :func:`kbgrules.core.data.normalize` writes it), None if it names none."""
 
     class Scorer(Engine, Protocol):
