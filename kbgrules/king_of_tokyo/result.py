@@ -17,7 +17,11 @@ PLACES = {"city": "Tokyo City", "bay": "Tokyo Bay"}
 
 
 def _names(rs: KingOfTokyoRuleset) -> dict[str, str]:
-    return {c.id: c.name for c in (*rs.cards, *rs.tiles, *rs.evolutions)}
+    """Card, tile and evolution names by id, made once per ruleset."""
+    names = rs.derived.get("result-names")
+    if names is None:
+        names = rs.derived["result-names"] = {c.id: c.name for c in (*rs.cards, *rs.tiles, *rs.evolutions)}
+    return names  # shared, read only
 
 
 class KingOfTokyoResult(GameResult):

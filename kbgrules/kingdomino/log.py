@@ -9,6 +9,7 @@ from typing import Any
 
 from kbgrules.core.closest import did_you_mean
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
+from kbgrules.core.outcome import Outcome
 from kbgrules.core.replay import players_ok, replay_events
 from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError
@@ -288,9 +289,10 @@ def next_json(state: KingdominoState) -> dict[str, Any] | None:
             "expects": state.expected()}
 
 
-def final_json(state: KingdominoState) -> dict[str, Any]:
+def final_json(state: KingdominoState, out: Outcome | None = None) -> dict[str, Any]:
+    """The game as it stands, as JSON (``out``: its outcome, if already known)."""
     codes = letters(state.rs)
-    out = state.outcome()
+    out = out or state.outcome()
     return {
         "finished": state.is_terminal(),
         "players": [
@@ -532,6 +534,7 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
 
     replay = Replay(file, rs, players, report)
     replay_events(file, g, report, parse, replay.run)
-    report.result = kingdomino_result(replay.state, final_json(replay.state))
+    out = replay.state.outcome()
+    report.result = kingdomino_result(replay.state, out, final_json(replay.state, out))
     report.timeline_builder = partial(timeline, replay.state)  # the state only: no cycle through the report
     return replay.state

@@ -44,9 +44,8 @@ def grids(rs: KingdominoRuleset, kingdoms: list[tuple[str, list[str], str | None
                  for owner, rows, corner in kingdoms)
 
 
-def kingdomino_result(state: KingdominoState, final: dict[str, Any]) -> KingdominoResult:
-    """The result of a replayed game, ``final`` being its JSON (``log.final_json``)."""
-    full = state.outcome()
+def kingdomino_result(state: KingdominoState, full: Outcome, final: dict[str, Any]) -> KingdominoResult:
+    """The result of a replayed game, given its outcome and its JSON (``log.final_json``)."""
     out = Outcome(full.over, full.winners, full.reason)  # the standings are in ``final``
     players = sorted(final["players"], key=lambda p: p["rank"])
     rows = tuple((p["rank"], p["name"], p["score"], ", ".join(f"{k} +{v}" for k, v in p["bonuses"].items()) or "-",
