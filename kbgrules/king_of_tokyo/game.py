@@ -54,11 +54,13 @@ from kbgrules.king_of_tokyo.moves import (
     EndTurn,
     Evolve,
     Keep,
+    Play,
     Reroll,
     Roll,
     Setup,
     Sweep,
     Take,
+    Use,
     move_line,
     violation,
 )
@@ -164,7 +166,7 @@ class KingOfTokyoGame:
             return [Evolve(pending.monster, pending.drawn, k) for k in
                     dict.fromkeys(tuple(sorted(c)) for c in itertools.combinations(pending.drawn, keep))]
         if st.phase == "roll":
-            return [Keep(), *self._rerolls(st)]
+            return [Keep(), *self._rerolls(st), *self._extras(st)]
         if st.phase == "decide":
             return [d for d in st.legal_actions() if isinstance(d, Decide) and (not d.yields or self._may_yield(st, d))]
         me = st.me
@@ -178,7 +180,18 @@ class KingOfTokyoGame:
             out.append(a)
         if owed:
             out += [Take(st.active, t) for t in st.tiles_left(owed[0]) if _supported(st, f"tile:{t}")]
-        return out
+        return out + self._extras(st)
+
+    def _extras(self, st: KingOfTokyoState) -> list[Action]:
+        """What the monster whose turn it is may also do now: use a card or play an evolution that
+        takes no argument; each tried first. (Cures are not offered: whether one stands is only known
+        when the dice are resolved, so a cure could leave no legal move.)"""
+        me, m = st.active, st.me
+        if m.eliminated or not (m.cards or m.hand):
+            return []
+        moves: list[Action] = [Use(me, c, ()) for c in dict.fromkeys(m.cards) if _supported(st, c)]
+        moves += [Play(me, c, ()) for c in dict.fromkeys(m.hand) if c != "?" and _supported(st, f"evolution:{c}")]
+        return [a for a in moves if self._try(a)]
 
     def _rerolls(self, st: KingOfTokyoState) -> list[Action]:
         """The re-rolls open now: each set of the dice showing that may be picked up."""

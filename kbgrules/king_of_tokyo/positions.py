@@ -62,6 +62,10 @@ def _reads_the_turn(st: KingOfTokyoState, m: object) -> bool:
                                                    for e in st.cards[k].effects) for k in st.in_play(m))
 
 
+# evolutions whose hooks read where their holder stood when the turn began (the last turn's end)
+_READS_TURN_START = frozenset(("eats-shoots-and-leaves", "feline-motor"))
+
+
 def unstated(st: KingOfTokyoState, back: KingOfTokyoState) -> list[str]:
     """What of ``st`` the position read back as ``back`` lost (state attribute names, and monster fields as
     ``NAME.field``): empty when the position says it all."""
@@ -79,6 +83,10 @@ def unstated(st: KingOfTokyoState, back: KingOfTokyoState) -> list[str]:
                 x, y = x == st.turn_number, y == back.turn_number
             if x != y:
                 lost.append(f"{m.name}.{f.name}")
+    began = st.turn_ends[-1][1] if st.turn_ends else ()  # each monster's row when this turn began
+    for i, m in enumerate(st.monsters):
+        if began and began[i][3] in ("city", "bay") and _READS_TURN_START & {*m.hand, *m.evolutions}:
+            lost.append(f"{m.name}'s place when the turn began")  # a position starts with no turn before it
     if (st.enter_snapshot is not None and st.enter_snapshot[0] == st.turn_number) != (
             back.enter_snapshot is not None and back.enter_snapshot[0] == back.turn_number):
         lost.append("enter_snapshot")
