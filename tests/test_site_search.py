@@ -197,7 +197,9 @@ def test_the_site_ships_the_model() -> None:
     data = search_index(load_index())
     model = load_model()
     assert model is not None and data["model"] == model.data and list(data["model"]["features"]) == list(FEATURES)
-    assert {k: v for k, v in data.items() if k != "model"} == load_index()
+    # the index less what stays on this machine (a cached index's path, with a plug-in installed)
+    assert {k: v for k, v in data.items() if k != "model"} == {k: v for k, v in load_index().items()
+                                                              if not k.startswith("_")}
 
 
 def test_without_a_model_the_first_stage_order_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
