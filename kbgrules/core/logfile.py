@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from kbgrules.core.compiled import mypyc_attr
@@ -84,7 +84,7 @@ HEADERS = {  # every game's; a game adds its own (``log_headers`` in its game.ya
 _TAG_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}")  # a tag the game may know: checked when the game is known
 
 
-def unknown_tags(file: str, g: GameText, game_tags: dict[str, str]) -> Diagnostic | None:
+def unknown_tags(file: str, g: GameText, game_tags: Mapping[str, str]) -> Diagnostic | None:
     """The first header tag of ``g`` that neither every game nor this one (``game_tags``) knows."""
     for h in g.headers:
         if h.name not in HEADERS and h.name not in game_tags:
@@ -198,6 +198,7 @@ class GameText:
         return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a plug-in game's parser may build on it
 class PlayerNames:
     """Player names of one game, looked up by token with a one-line error."""
 
