@@ -18,10 +18,11 @@ from kbgrules.core.check import check_text
 from kbgrules.core.registry import engine_of
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
-# Moments a game cannot state yet, by the codes it refuses them with (issue 23: King of Tokyo's
-# positions in the middle of a turn, after a roll or at a yield decision; a log cut between a move
-# and the Camouflage dice it owes)
+# Moments a game refuses to state, by the codes it refuses them with: King of Tokyo's finished game,
+# a card's memory no statement gives (a take-back of Tokyo pending, a use counted in this turn), and a
+# log cut between a move and the Camouflage dice it owes. Such a game must still state most moments.
 NOT_YET = {"king-of-tokyo": ("kot-position-moment", "kot-camouflage")}
+STATED = 0.8  # the least share of the sampled moments of a game in progress such a game states
 # Known bugs, each failing its test until fixed (strict: a fix makes the test say so)
 KNOWN: dict[tuple[str, str, str], str] = {}
 
@@ -114,11 +115,13 @@ def test_position_text_reads_back_at_every_move(game: str, players: int, edition
     lines = text.splitlines()
     events = _event_lines(text)
     step = max(1, len(events) // 60)  # about 60 moments of each game, evenly spread
-    checked = 0
+    checked = in_progress = 0
     for k in [*events[::step], len(lines)]:
         head = "\n".join(lines[:k]) + "\n"
+        here = None
         try:
             here = kbgrules.read_games(head)[-1].replay()
+            in_progress += not here.is_over()
             stated = here.position_text()
         except kbgrules.KbgError as exc:
             if exc.code not in NOT_YET.get(game, ()):
@@ -130,7 +133,7 @@ def test_position_text_reads_back_at_every_move(game: str, players: int, edition
         assert there.position_text() == stated, f"line {k + 1}"
         assert sorted(map(there.move_text, there.legal_moves())) == sorted(map(here.move_text, here.legal_moves()))
         assert there.is_chance() == here.is_chance()
-    assert checked >= (1 if game in NOT_YET else len(events[::step]) + 1)
+    assert checked >= (STATED * in_progress if game in NOT_YET else len(events[::step]) + 1), (checked, in_progress)
 
 
 def _legal_again(game: Any, text: str) -> bool:

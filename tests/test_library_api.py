@@ -243,10 +243,11 @@ def test_a_king_of_tokyo_position_starts_a_log_that_plays_on() -> None:
     assert rolled.endswith("turn Ann rolled 1 2 3 e h s\n")
     [back] = kbgrules.read_games(rolled)
     assert back.replay().position_text() == rolled
-    with pytest.raises(KbgError) as exc:  # between re-rolls: no statement says how many are left
-        game.push_text("Ann reroll 1 : 2")
-        game.position_text()
-    assert exc.value.code == "kot-position-moment"
+    game.push_text("Ann reroll 1 : 2")  # between re-rolls: the count of rolls made is stated
+    rerolled = game.position_text()
+    assert rerolled.endswith("turn Ann rolled 2 3 e h s 2 rolls=2\n")
+    [back] = kbgrules.read_games(rerolled)
+    assert back.replay().position_text() == rerolled
 
 
 def test_a_logged_games_variant_tags_all_count() -> None:

@@ -674,18 +674,24 @@ class KingOfTokyoGame:
 
     def position_text(self) -> str:
         """A log that starts here: the headers, then each monster's state, the market and whose turn
-        it is (docs/log-format.md, "Starting from a King of Tokyo position"). A King of Tokyo
-        position is stated at the start of a turn, after its first roll, before entering Tokyo, in
-        the buy phase or at its end, when reading it back gives the same state (no pending decision,
-        no card holding what a position cannot state): the position is read back to make sure."""
+        it is and where in it (docs/log-format.md, "Starting from a King of Tokyo position"). Any moment
+        of a game in progress whose position reads back the same (it is read back to make sure): not
+        where a card holds what no statement says (a take-back of Tokyo pending, a use counted in this
+        turn), nor while a move waits for its chance outcome, nor once the game is over."""
         head = self._headers()
         st = self._state
         if st is None:
             return "\n".join([*head, *self.lines]) + "\n"
-        out = position_lines(st, self._replay.must_end) if self._pending is None else None
-        if out is None or st.over is not None:
-            raise KbgError("a King of Tokyo position is stated at the start of a turn, after its first roll, "
-                           f"before entering Tokyo or in its buy phase; now: {st.expected()}",
+        if st.over is not None:
+            raise KbgError(f"the game is over ({st.over}): a position states a game in progress; "
+                           "log_text() gives the whole game", code="kot-position-moment")
+        if self._pending is not None or self._need is not None:
+            waiting = self._pending if self._pending is not None else "a loss of life"
+            raise KbgError(f"{self._text_of(waiting) if isinstance(waiting, Action) else waiting} waits for its "
+                           "chance outcome (chance_outcomes()): push one first", code="kot-position-moment")
+        out = position_lines(st, self._replay.must_end)
+        if out is None:
+            raise KbgError(f"a King of Tokyo position cannot state this moment: {st.expected()}",
                            code="kot-position-moment")
         back = KingOfTokyoGame(self.rs, self._players, monsters=self.monsters, tiles=self.tiles)
         try:

@@ -31,6 +31,15 @@ class Hook:
     card = ""
     after_roll = False  # a use by the active monster ends its rolling first (the dice are resolved)
     zero_life_order = 0  # on_zero_life hooks are asked in this order (Final Roar -2, Zombify -1)
+    holds = False  # a number of energy or tokens lies on the card (Battery Monster): a position writes CARD:N
+    mark = ""  # a lasting state the card leaves on its owner, a word of a position's monster line (zombified)
+
+    def is_marked(self, m: Monster) -> bool:
+        """Whether ``m`` bears this card's ``mark``."""
+        return False
+
+    def put_mark(self, m: Monster) -> None:
+        """Give ``m`` this card's ``mark``, as a position states it."""
 
     def on_buy(self, st: StateBase, m: Monster) -> None:
         """Just bought (a keep card is already among the monster's cards)."""

@@ -11,7 +11,9 @@ from kbgrules.core.logfile import Event, GameText, LogSyntaxError
 from kbgrules.core.replay import players_ok, replay_events
 from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
+from kbgrules.king_of_tokyo.hooks import HOOKS
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+from kbgrules.king_of_tokyo.monster import Monster
 from kbgrules.king_of_tokyo.moves import (
     Action,
     Buy,
@@ -26,6 +28,7 @@ from kbgrules.king_of_tokyo.moves import (
     violation,
 )
 from kbgrules.king_of_tokyo.parse import GAME_CHECKS, KEYWORDS, Parsed, Parser, slug
+from kbgrules.king_of_tokyo.positions import holds
 from kbgrules.king_of_tokyo.report import final_json, next_json, pending_json
 from kbgrules.king_of_tokyo.result import king_of_tokyo_result
 from kbgrules.king_of_tokyo.state import KingOfTokyoState
@@ -126,7 +129,9 @@ class Replay:
         market: list[str] = []
         first = 0
         states: list[Parsed] = []
-        phase, dice = "start", []
+        phase: str = "start"
+        dice: Sequence[str] = ()
+        extra: dict[str, Any] = {}
         for p in self.setup_lines:
             if p.what == "market":
                 market = list(p.values)
@@ -135,8 +140,8 @@ class Replay:
             elif p.what == "first":
                 assert p.monster is not None
                 first = p.monster
-                phase, dice = (p.values[0], p.values[1:]) if p.values else ("start", [])
-        self.state = self.start(market, first, states, phase, dice)
+                phase, dice, extra = p.values
+        self.state = self.start(market, first, states, phase, dice, extra)
         self.must_end = phase == "end"
         return self.state
 
@@ -195,17 +200,22 @@ class Replay:
                             actual=f"{st.me.name} {where}")
 
     def start(self, market: list[str], first: int, states: list[Parsed], phase: str = "start",
-              dice: Sequence[str] = ()) -> KingOfTokyoState:
+              dice: Sequence[str] = (), extra: dict[str, Any] | None = None) -> KingOfTokyoState:
         """The state at the start of play: the setup, or the stated position (``NAME is ...`` lines) at the
-        moment of the turn that ``turn NAME PHASE [DICE]`` names (docs/log-format.md)."""
+        moment of the turn that ``turn NAME PHASE [DICE] [...]`` names (docs/log-format.md)."""
+        extra = extra or {}
         deck = [c for p in states if p.what == "deck" for c in p.values]
-        discard = [c for p in states if p.what == "discard" for c in p.values]
+        discard = [c for p in states if p.what == "discard" for c in p.values if not c.startswith("tile:")]
+        gone_tiles = [c[5:] for p in states if p.what == "discard" for c in p.values if c.startswith("tile:")]
         states = [p for p in states if p.what == "monster"]
-        if not states and not deck and not discard and phase == "start":
+        if not states and not deck and not discard and not gone_tiles and phase == "start":
             if market and len(market) != self.rs.market_size:
                 raise violation(self.rs, "kot-reveal-count", expected=self.rs.market_size, got=len(market))
             return self.new_state(market, first)
         st = self.new_state((), first, begin=False)
+        st.starting = False  # a draw still owed at the start of the game is stated (owes=evolution)
+        for m in st.monsters:
+            m.evo_owed = 0
         rs = self.rs
         for p in states:
             assert p.monster is not None
@@ -218,6 +228,8 @@ class Replay:
             m.eliminated = bool(info.get("eliminated", False)) or m.hp == 0
             for token in ("poison", "shrink", "smoke"):
                 m.tokens[token] = int(info.get(token, 0))
+            for name in info.get("marks", []):  # a lasting state a card left (Zombify)
+                HOOKS[name].put_mark(m)
             m.dice_tokens = int(info.get("dicetokens", 0))
             if m.dice_tokens and not rs.dice_tokens_per_turn:
                 raise violation(rs, "kot-position", monster=m.name,
@@ -246,24 +258,31 @@ class Replay:
                                         problem=f"the {t.side} side {t.name} is not in play in this game")
                     st.tile_supply.remove(red)
                     m.tiles.append(tid)
-            for key in ("evolutions", "hand"):
+            for key in ("evolutions", "hand", "discarded"):
                 for c in info.get(key, []):
                     if rs.evolution is None:
                         raise violation(rs, "kot-position", monster=m.name,
                                         problem="evolutions are not in play (add @variant power-up)")
-                    if c == "?":
+                    if c == "?" and key == "hand":
                         m.secret += 1
                         m.hand.append("?")
                         continue
+                    if c == "?":
+                        raise violation(rs, "kot-position", monster=m.name,
+                                        problem=f"'?' (a secret evolution) belongs in the hand, not in {key}")
                     if m.evo_deck[c] <= 0:
                         raise violation(rs, "kot-position", monster=m.name,
                                         problem=f"{st.cards['evolution:' + c].name} is not left in its deck")
                     m.evo_deck[c] -= 1
+                    if key == "discarded":
+                        m.evo_discard[c] += 1
+                        continue
                     (m.evolutions if key == "evolutions" else m.hand).append(c)
-                    if key == "evolutions" and st.cards["evolution:" + c].type != "permanent":
-                        raise violation(rs, "kot-position", monster=m.name,
-                                        problem=f"{st.cards['evolution:' + c].name} is temporary: it is not "
-                                                "left in play")
+            for c in info.get("bottom", []):  # known cards under the deck, top first: still in it
+                if c == "?" or m.evo_deck[c] <= m.evo_bottom.count(c):
+                    raise violation(rs, "kot-position", monster=m.name,
+                                    problem=f"{c} is not left in {m.name}'s evolution deck to lie under it")
+                m.evo_bottom.append(c)
             for c in info.get("cards", []):
                 if st.cards[c].type != "keep":
                     raise violation(rs, "kot-position", monster=m.name,
@@ -273,9 +292,20 @@ class Replay:
                                     problem=f"more copies of {st.cards[c].name} than the deck has")
                 st.deck[c] -= 1
                 m.cards.append(c)
+            self._owes(st, m, info.get("owes", []))
+            for c, n in info.get("on", {}).items():  # energy or tokens on a card (Battery Monster)
+                if not holds(st, c) or c not in (*m.cards, *m.evolutions):
+                    key = c if c in st.cards else f"evolution:{c}"
+                    raise violation(rs, "kot-position", monster=m.name,
+                                    problem=f"{st.cards[key].name} holds no energy or tokens here (CARD:N is for a "
+                                            "card in play that does)")
+                m.stored[c] = n
             if m.hp > st.max_hp(m):
                 raise violation(rs, "kot-position", monster=m.name,
                                 problem=f"{m.name} has {m.hp} life; its maximum is {st.max_hp(m)}")
+            if "began" in info and (m.eliminated or (info["began"] == "bay" and not st.bay_open())):
+                raise violation(rs, "kot-position", monster=m.name,
+                                problem=f"{m.name} cannot have begun this turn in {info['began']}")
             if m.eliminated and m.location != "outside":
                 raise violation(rs, "kot-position", monster=m.name, problem=f"{m.name} is eliminated but in Tokyo")
         for space in ("city", "bay"):
@@ -305,11 +335,23 @@ class Replay:
                 raise violation(rs, "kot-position", at="deck",
                                 problem=f"the deck cannot hold {n} {st.cards[c].name}: only {st.deck[c]} left")
         st.deck_order = list(deck)
+        for t in gone_tiles:  # wickedness tiles discarded: out of the game
+            card = st.cards[f"tile:{t}"]
+            red = t if card.side == "red" or not card.back else card.back
+            if red not in st.tile_supply:
+                raise violation(rs, "kot-position", at="discard",
+                                problem=f"the tile {card.name} is not in the supply (held, or listed twice)")
+            st.tile_supply.remove(red)
+        began_at = {p.monster: str(p.values[0]["began"]) for p in states if "began" in p.values[0]}
+        ev = rs.evolution
+        if ev is not None and ev.start_draw and phase in ("start", "started") and any(m.evo_owed for m in st.monsters):
+            st.starting = True  # the starting draws are still being made
         if phase == "start":
             st.start_turn()
-            return st
-        st.start_turn(effects=False)  # the position already holds what the start of the turn gave
-        if phase == "started":
+        else:
+            st.start_turn(effects=False)  # the position already holds what the start of the turn gave
+        st.turn_began = [began_at.get(i, m.location) for i, m in enumerate(st.monsters)]
+        if phase in ("start", "started"):
             return st
         if phase == "resolve" and st._camouflage_held():
             raise violation(rs, "kot-position", at="first",
@@ -323,13 +365,62 @@ class Replay:
             except IllegalMoveError as exc:
                 exc.params["at"] = "first"  # the `turn NAME rolled|resolve DICE` line is to blame
                 raise
+            rolls = int(extra.get("rolls", 1))
+            if rolls > st.max_rolls():
+                raise violation(rs, "kot-position", at="first",
+                                problem=f"{st.me.name} rolls at most {st.max_rolls()} times in this turn, not {rolls}")
+            st.rolls = rolls
+        elif phase == "decide":  # the final dice resolved (the numbers include them): the hit decide
+            if len(dice) != st.dice_count():
+                raise violation(rs, "kot-dice-count", at="first", monster=st.me.name, expected=st.dice_count(),
+                                got=len(dice))
+            self._resolved(st, dice, extra["hit"])
+            st.pending = [i for i in (st.occupant("city"), st.occupant("bay"))
+                          if i is not None and i in st.smash_damage]
+            if not st.pending:
+                raise violation(rs, "kot-position", at="first",
+                                problem="no monster in Tokyo lost life to the smashes: nobody decides "
+                                        "(start at 'turn NAME enter')")
+            st.phase = "decide"
         elif phase == "enter":  # dice resolved, decisions made: the Enter Tokyo step comes first
             st.smashes = 1  # 2011: only a monster that smashed may enter, so the step says it did
             st.phase = "decide"
             st.finish_decisions()
         else:  # buy, end: the dice were resolved and Tokyo entered
             st.phase = "buy"
+            self._resolved(st, dice, extra.get("hit", {}))
+            st.bought = bool(extra.get("bought"))
         return st
+
+    def _owes(self, st: KingOfTokyoState, m: Monster, owes: Sequence[str]) -> None:
+        """``owes=evolution,tile-N``: the evolution draws and the wickedness tiles due and not taken yet."""
+        rs = self.rs
+        for o in owes:
+            if o == "evolution":
+                if rs.evolution is None:
+                    raise violation(rs, "kot-position", monster=m.name,
+                                    problem="evolutions are not in play (add @variant power-up)")
+                m.evo_owed += 1
+                continue
+            level = int(o[5:])
+            if level not in m.levels or level in m.owed or any(st.cards[f"tile:{t}"].level == level for t in m.tiles):
+                raise violation(rs, "kot-position", monster=m.name,
+                                problem=f"{m.name} is owed no level-{level} tile (its wickedness is {m.wickedness}, "
+                                        "and a tile of each level passed is taken once)")
+            m.owed.append(level)
+
+    def _resolved(self, st: KingOfTokyoState, dice: Sequence[str], hit: dict[int, int]) -> None:
+        """The final dice of a position past their resolution (the numbers include them), and the life each
+        monster lost to their smashes."""
+        rs = self.rs
+        if st.active in hit:
+            raise violation(rs, "kot-position", at="first",
+                            problem=f"{st.me.name} cannot lose life to its own smashes")
+        st.dice, st.final_dice = list(dice), list(dice)
+        st.smashes = sum(f == "smash" for f in dice)
+        st.smash_damage = dict(hit)
+        st.dealt_damage = bool(hit)
+        st.turn_losses = [(i, st.active, n, True) for i, n in hit.items()]
 
     def checkpoint(self, st: KingOfTokyoState, p: Parsed) -> None:
         if p.what == "winner":
@@ -404,7 +495,9 @@ class Replay:
         market: list[str] = []
         first = 0
         states: list[Parsed] = []
-        phase, dice = "start", []
+        phase: str = "start"
+        dice: Sequence[str] = ()
+        extra: dict[str, Any] = {}
         consumed: set[int] = set()
         for k, p in enumerate(parsed):
             if stop_line is not None and p.event.line >= stop_line:
@@ -432,11 +525,11 @@ class Replay:
                     else:
                         assert p.monster is not None
                         first = p.monster
-                        phase, dice = (p.values[0], p.values[1:]) if p.values else ("start", [])
+                        phase, dice, extra = p.values
                     continue
                 if self.state is None:
                     try:
-                        self.state = self.start(market, first, states, phase, dice)
+                        self.state = self.start(market, first, states, phase, dice, extra)
                     except IllegalMoveError as exc:
                         self.fail(self.culprit(exc, states, p), exc)
                         self.state = KingOfTokyoState(self.rs, self.players, (), first)
@@ -466,7 +559,7 @@ class Replay:
             if self.drafting():  # the log ends in the draft's set-up: nothing is played yet, so no state yet
                 return
             try:
-                self.state = self.start(market, first, states, phase, dice)
+                self.state = self.start(market, first, states, phase, dice, extra)
             except IllegalMoveError as exc:
                 self.fail(self.culprit(exc, states, states[-1] if states else parsed[0]), exc)
                 self.state = KingOfTokyoState(self.rs, self.players, (), first)

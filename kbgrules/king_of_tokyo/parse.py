@@ -34,12 +34,13 @@ from kbgrules.king_of_tokyo.moves import (
 
 KEYWORDS = {"market", "first", "expect", "turn", "deck", "discard", "tiles"}
 STATE_KEYS = {"hp", "vp", "energy", "place", "cards", "poison", "shrink", "smoke", "wickedness", "tiles",
-              "evolutions", "hand", "dicetokens"}
+              "evolutions", "hand", "discarded", "bottom", "owes", "began",
+              "dicetokens"}
 VERBS = {"roll", "reroll", "keep", "yield", "stay", "buy", "sweep", "end", "use", "cure", "camouflage", "take",
          "evolve", "play", "tokens", "evolutions"}
 COUNTERS = {"poison", "shrink", "smoke", "wickedness", "dicetokens"}
 # roll: the old word for start; started: its start-of-turn effects are over
-POSITION_PHASES = ("start", "roll", "started", "rolled", "resolve", "enter", "buy", "end")
+POSITION_PHASES = ("start", "roll", "started", "rolled", "resolve", "decide", "enter", "buy", "end")
 GAME_CHECKS = ("market", "deck", "discard", "dice", "pending")  # expect WHAT ...: not about one monster
 LOCATIONS = {"outside", "city", "bay"}
 _NO_ARGUMENT: Final = frozenset(("keep", "yield", "stay", "end"))
@@ -90,6 +91,7 @@ class Parser(PlayerNames):
         self.rs = rs
         super().__init__(players)
         self.card_ids: dict[str, str] = {}
+        self._marks: dict[str, str] | None = None
         for c in rs.cards:
             self.card_ids[c.id] = c.id
             self.card_ids[slug(c.name)] = c.id
@@ -165,21 +167,17 @@ class Parser(PlayerNames):
         if head == "first":
             if len(t) != 2:
                 raise LogSyntaxError("expected: first NAME (the monster that won the roll for first player)", ev.col)
-            return Parsed(ev, "setup", what="first", monster=self.player(t[1]))
+            return Parsed(ev, "setup", what="first", monster=self.player(t[1]), values=["start", (), {}])
         if head == "expect":
             return self.expect(ev)
         if head == "turn":
-            phase = t[2].text.lower() if len(t) >= 3 else "start"
-            with_dice = phase in ("rolled", "resolve")
-            if len(t) < 2 or phase not in POSITION_PHASES or (len(t) > 3 and not with_dice) \
-                    or (with_dice and len(t) < 4 and self.rs.standard_dice):
-                raise LogSyntaxError("expected: turn NAME [start|started|buy|enter|end], or turn NAME "
-                                     "rolled|resolve FACES... (whose turn, and the moment a position starts at)",
-                                     ev.col)
-            return Parsed(ev, "setup", what="first", monster=self.player(t[1]),
-                          values=["start" if phase == "roll" else phase, *(self.faces(t[3:]) if with_dice else ())])
-        if head in ("deck", "discard"):
+            return self.turn_line(ev)
+        if head == "deck":
             return Parsed(ev, "setup", what=head, values=[self.card(x) for x in t[1:]])
+        if head == "discard":  # cards, and wickedness tiles out of the game
+            return Parsed(ev, "setup", what=head, values=[
+                "tile:" + self.tile(x) if slug(x.text) in self.tile_ids and slug(x.text) not in self.card_ids
+                else self.card(x) for x in t[1:]])
         if head == "tiles":
             return Parsed(ev, "setup", what="tiles", values=[self.tile(x) for x in t[1:]])
         if len(t) >= 2 and t[1].text == "is":
@@ -304,6 +302,59 @@ class Parser(PlayerNames):
             return Parsed(ev, "action", Sweep(who, tuple(reveals)), monster=who)
         return None
 
+    def turn_line(self, ev: Event) -> Parsed:
+        """``turn NAME [PHASE [FACES...] [KEY=VALUE...] [bought]]``: whose turn a position is at, and where in it.
+
+        Values: the phase, the faces, and a dict of what else the line states (``rolls``, ``hit``, ``bought``)."""
+        t = ev.tokens
+        phase = t[2].text.lower() if len(t) >= 3 else "start"
+        usage = ("expected: turn NAME [start|started|enter], turn NAME rolled FACES... [rolls=N], "
+                 "turn NAME resolve FACES..., turn NAME decide FACES... hit=NAME:N,..., or turn NAME buy|end "
+                 "[FACES...] [hit=NAME:N,...] [bought] (whose turn, and the moment a position starts at)")
+        if len(t) < 2 or phase not in POSITION_PHASES:
+            raise LogSyntaxError(usage, ev.col)
+        faces: list[Token] = []
+        extra: dict[str, Any] = {}
+        for x in t[3:]:
+            key, eq, value = x.text.partition("=")
+            if x.text == "bought" and phase in ("buy", "end"):
+                extra["bought"] = True
+            elif eq and key == "rolls" and phase == "rolled":
+                if not (value.isascii() and value.isdigit() and 0 < int(value) < 100):
+                    raise LogSyntaxError("rolls=N: how many times the dice were rolled (1 for the first roll)", x.col)
+                extra["rolls"] = int(value)
+            elif eq and key == "hit" and phase in ("decide", "buy", "end"):
+                hit: dict[int, int] = {}
+                for item in value.split(","):
+                    name, colon, n = item.partition(":")
+                    if not (colon and n.isascii() and n.isdigit() and 0 < int(n) < 100):
+                        raise LogSyntaxError("hit=NAME:N,...: the life each monster lost to the smashes", x.col)
+                    hit[self.player(Token(name, x.col))] = int(n)
+                extra["hit"] = hit
+            elif eq or x.text == "bought":
+                raise LogSyntaxError(f"{x.text!r} does not belong on a 'turn NAME {phase}' line; {usage}", x.col)
+            else:
+                faces.append(x)
+        with_dice = phase in ("rolled", "resolve", "decide", "buy", "end")
+        if (faces and not with_dice) or (phase in ("rolled", "resolve", "decide") and not faces
+                                          and self.rs.standard_dice):
+            raise LogSyntaxError(usage, ev.col)
+        if phase == "decide" and "hit" not in extra:
+            raise LogSyntaxError("a position at a decision says who the smashes hit: turn NAME decide FACES... "
+                                 "hit=NAME:N,...", ev.col)
+        return Parsed(ev, "setup", what="first", monster=self.player(t[1]),
+                      values=["start" if phase == "roll" else phase, self.faces(faces), extra])
+
+    def marks(self) -> dict[str, str]:
+        """The words a monster line may carry for a lasting state a card of this game leaves (``zombified``),
+        each with its hook's name."""
+        if self._marks is None:
+            from kbgrules.king_of_tokyo.hooks import HOOKS
+
+            names = {c.hook for c in (*self.rs.cards, *self.rs.tiles, *self.rs.evolutions) if c.hook}
+            self._marks = {HOOKS[n].mark: n for n in sorted(names) if n in HOOKS and HOOKS[n].mark}
+        return self._marks
+
     def position(self, ev: Event) -> Parsed:
         """``NAME is hp=N vp=N energy=N place=city cards=a,b poison=N shrink=N smoke=N [eliminated]``."""
         t = ev.tokens
@@ -313,20 +364,39 @@ class Parser(PlayerNames):
             if x.text == "eliminated":
                 state["eliminated"] = True
                 continue
+            if "=" not in x.text and x.text in self.marks():
+                state.setdefault("marks", []).append(self.marks()[x.text])
+                continue
             key, eq, value = x.text.partition("=")
             if not eq or key not in STATE_KEYS:
                 raise LogSyntaxError(f"{x.text!r}: write KEY=VALUE with KEY one of {', '.join(sorted(STATE_KEYS))}",
                                      x.col)
-            if key == "place":
+            if key in ("place", "began"):
                 if value not in LOCATIONS:
-                    raise LogSyntaxError("place is outside, city or bay", x.col)
+                    raise LogSyntaxError(f"{key} is outside, city or bay", x.col)
                 state[key] = value
-            elif key == "cards":
-                state[key] = [self.card(Token(c, x.col)) for c in value.split(",") if c]
+            elif key in ("cards", "evolutions"):  # CARD, or CARD:N for a card holding N energy or tokens
+                read = self.card if key == "cards" else self.evolution
+                state[key] = []
+                for c in value.split(","):
+                    name, colon, n = c.partition(":")
+                    if colon and not (n.isascii() and n.isdigit() and len(n) < 4):
+                        raise LogSyntaxError(f"{c!r}: CARD:N gives the energy or tokens on a card (a number)", x.col)
+                    if name:
+                        state[key].append(read(Token(name, x.col)))
+                    if colon and name:
+                        state.setdefault("on", {})[state[key][-1]] = int(n)
             elif key == "tiles":
                 state[key] = [self.tile(Token(c, x.col)) for c in value.split(",") if c]
-            elif key in ("evolutions", "hand"):
+            elif key in ("hand", "discarded", "bottom"):
                 state[key] = [self.evolution(Token(c, x.col)) for c in value.split(",") if c]
+            elif key == "owes":  # a draw or a tile due and not taken yet
+                owes = value.split(",")
+                if not all(o == "evolution" or (o.startswith("tile-") and o[5:].isascii() and o[5:].isdigit()
+                                                and len(o) < 9) for o in owes):
+                    raise LogSyntaxError("owes=evolution,tile-N: an evolution to draw, a tile of level N to take",
+                                         x.col)
+                state[key] = owes
             elif value.isascii() and value.isdigit():
                 state[key] = int(value)
             else:

@@ -115,6 +115,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         self.starting = False
         self.smashing = None
         self.turn_losses = []
+        self.turn_began = None
         self.enter_snapshot = None
         self._holdings = rs.derived.setdefault(("holdings", HOOKS.version), {})
         self._rushers = frozenset(c.id for c in rs.evolutions if c.hook in ("monkey_rush", "feline_motor"))
@@ -153,6 +154,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         self.bought = False
         self.token_dice = 0
         self.turn_losses = []
+        self.turn_began = None
         if self.ice_die is not None and (self.ice_die[0] == self.active or self.monsters[self.ice_die[0]].eliminated):
             self.ice_die = None  # Encased in Ice lasts until its owner's next turn starts
         if self.freeze_rays:
@@ -236,6 +238,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
             "deck_order": self.deck_order.copy(), "pending": self.pending.copy(), "turn_number": self.turn_number,
             "over": self.over, "turn_ends": self.turn_ends.copy(), "log": self.log.copy(), "starting": self.starting,
             "smashing": self.smashing, "turn_losses": self.turn_losses.copy(),
+            "turn_began": None if self.turn_began is None else self.turn_began.copy(),
         }
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
@@ -347,7 +350,7 @@ _COPIED: Final = ("monsters", "has_events", "tile_sides", "tile_supply", "tile_f
            "extra_turn", "frenzy_now", "bonus_rolls", "fewer_dice", "fewer_dice_next", "freeze_chain",
            "freeze_rays", "ice_die", "used_this_turn", "cures",
            "final_dice", "just_revealed", "heal_rays", "camouflage", "deck_order", "pending", "turn_number", "over",
-           "turn_ends", "log", "starting", "smashing", "turn_losses")
+           "turn_ends", "log", "starting", "smashing", "turn_losses", "turn_began")
 _declared = vars(StateBase).get("__annotations__") or None  # none once compiled
 assert _declared is None or [k for k in _declared if k not in _SHARED] == list(_COPIED), "update _COPIED"
 

@@ -74,6 +74,7 @@ class StateBase:
     starting: bool  # before the first turn: starting evolutions are drawn
     smashing: int | None  # the monster the active monster's smashes are hurting right now
     turn_losses: list[tuple[int, int | None, int, bool]]  # this turn: (monster, source, lost, smash)
+    turn_began: list[str] | None  # where each monster stood as this turn began, when a position states it
     # the state just before the last Enter Tokyo step: (turn, actions applied, snapshot) (Monkey Rush)
     enter_snapshot: tuple[int, int, dict[str, Any]] | None
     # what each set of in-play keys does (effects.Holdings), by in_play keys: from the card data only, so
@@ -94,6 +95,12 @@ class StateBase:
         return [i for i, m in enumerate(self.monsters) if not m.eliminated]
 
     # card effects (kbgrules.king_of_tokyo.effects)
+    def began_at(self, i: int) -> str:
+        """Where monster ``i`` stood when this turn began (outside, city or bay)."""
+        if self.turn_began is not None:
+            return self.turn_began[i]
+        return self.turn_ends[-1][1][i][3] if self.turn_ends else "outside"
+
     def in_play(self, m: Monster) -> list[str]:
         raise NotImplementedError
     def effects(self, m: Monster, when: str) -> Sequence[Mapping[str, Any]]:

@@ -158,6 +158,7 @@ class Metamorph(Hook):
 
 class BatteryMonster(Hook):
     card = "battery-monster"
+    holds = True
 
     def on_buy(self, st: StateBase, m: Monster) -> None:
         m.stored[self.card] = 6

@@ -18,7 +18,7 @@ Readings (Board Game Arena, thoun/kingoftokyo, where the card texts leave a gap)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from kbgrules.king_of_tokyo.cards.base import TokenGiver, copy_card
 from kbgrules.king_of_tokyo.hooks import Hook, register
@@ -92,6 +92,7 @@ class Underdog(Hook):
 
     def on_resolve(self, st: StateBase, m: Monster, smashes: int) -> int:
         m.stored["underdog:vp"] = m.vp  # compared as the smashes land (BGA: the smasher's VP at the roll)
+        m.stored["underdog:turn"] = st.turn_number
         return smashes
 
     def on_smash_damage(self, st: StateBase, victim: int) -> None:
@@ -138,15 +139,25 @@ class ItHasAChildDark(Hook):
         return True
 
 
+_ZOMBIE: Final = {"zombified": 1, "max_hp": 12, "no_dice_heal": 1}  # Zombify's mark, for the rest of the game
+
+
 class Zombify(Hook):
     card = "zombify"
     zero_life_order = -1  # before It Has a Child!
+    mark = "zombified"
+
+    def is_marked(self, m: Monster) -> bool:
+        return all(m.stored.get(k) == v for k, v in _ZOMBIE.items())
+
+    def put_mark(self, m: Monster) -> None:
+        m.stored.update(_ZOMBIE)
 
     def on_zero_life(self, st: StateBase, i: int) -> bool:
         m = st.monsters[i]
         if m.stored.get("zombified"):
             return False
-        m.stored.update({"zombified": 1, "max_hp": 12, "no_dice_heal": 1})  # for the rest of the game
+        self.put_mark(m)
         _reborn(st, m, 12, keep=(self.card,))
         st.log.append(f"{m.name} comes back as a zombie with 12 life (Zombify)")
         return True

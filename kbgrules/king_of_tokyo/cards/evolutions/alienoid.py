@@ -74,6 +74,7 @@ class AdaptingTechnology(Hook):
     revealed); three uses, then the card is discarded."""
 
     card = _key("adapting-technology")
+    holds = True
 
     def may_play(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         if args:
@@ -111,6 +112,7 @@ class FunnyLookingButDangerous(Hook):
 class ExoticArms(Hook):
     """``use exotic-arms`` before the first roll puts 2 energy on the card; the dice settle the bet."""
     card = _key("exotic-arms")
+    holds = True
 
     def check(self, st: StateBase, i: int) -> None:
         _before_roll(st, i, "exotic-arms")

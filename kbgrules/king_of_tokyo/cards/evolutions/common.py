@@ -220,10 +220,8 @@ class TokyoRush(Hook):
         before = state["monsters"]
         if before[i].in_tokyo or before[i].eliminated:
             raise _refuse(st, self.id, f"{before[i].name} is in Tokyo already")
-        if self.permanent:
-            start = st.turn_ends[-1][1][i][3] if st.turn_ends else "outside"
-            if start in ("city", "bay"):
-                raise _refuse(st, self.id, f"{before[i].name} was in Tokyo when the turn began")
+        if self.permanent and st.began_at(i) in ("city", "bay"):
+            raise _refuse(st, self.id, f"{before[i].name} was in Tokyo when the turn began")
         taken = {o.location for o in before if not o.eliminated}
         space = "city" if "city" not in taken else "bay" if st.bay_open() and "bay" not in taken else ""
         if not space:

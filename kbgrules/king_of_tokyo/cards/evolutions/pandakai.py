@@ -41,8 +41,7 @@ class EatsShootsAndLeaves(Hook):
 
     def may_play(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         _own_buy(st, i, "eats-shoots-and-leaves", "it is played")
-        before = st.turn_ends[-1][1][i][3] if st.turn_ends else "outside"
-        if not st.monsters[i].in_tokyo or before in ("city", "bay"):
+        if not st.monsters[i].in_tokyo or st.began_at(i) in ("city", "bay"):
             raise _refuse(st, "eats-shoots-and-leaves", "its owner must have entered Tokyo this turn")
 
     def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
@@ -123,6 +122,7 @@ class BambooSupply(Hook):
     it), once at the start of each of the owner's turns."""
 
     card = _key("bamboo-supply")
+    holds = True
 
     def check(self, st: StateBase, i: int, args: Sequence[str]) -> str:
         _before_roll(st, i, "bamboo-supply")
