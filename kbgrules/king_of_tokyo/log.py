@@ -294,7 +294,7 @@ class Replay:
                 m.cards.append(c)
             self._owes(st, m, info.get("owes", []))
             for c, n in info.get("on", {}).items():  # energy or tokens on a card (Battery Monster)
-                if not holds(st, c) or c not in (*m.cards, *m.evolutions):
+                if not holds(st, c) or (c not in m.cards and c not in m.evolutions):
                     key = c if c in st.cards else f"evolution:{c}"
                     raise violation(rs, "kot-position", monster=m.name,
                                     problem=f"{st.cards[key].name} holds no energy or tokens here (CARD:N is for a "

@@ -12,82 +12,31 @@ and a card still in the pile are alike).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import combinations
-from math import comb
-from typing import TYPE_CHECKING, overload
+from collections.abc import Sequence
 
 from kbg_nothanks.state import NoThanksState, Remove, Reveal
-
-if TYPE_CHECKING:
-    import random
-
-Outcome = tuple[Remove, float]
+from kbgrules.core.chance import Subsets
 
 
-class Removals(Sequence[Outcome]):
+class Removals(Subsets[Remove]):
     """Every removal: ``fixed`` plus ``size`` of ``pool``, each with probability 1/C(n, size), in the
     lexicographic order of the chosen cards. Nothing is listed in advance: ``removals[i]`` is
-    computed, ``len`` and ``in`` count."""
+    computed, ``len``, ``in`` and ``index`` count (kbgrules.core.chance.Subsets)."""
+
+    noun = "removals"
 
     def __init__(self, pool: Sequence[int], size: int, fixed: Sequence[int] = ()) -> None:
-        self.pool = tuple(sorted(pool))
-        self.size = size
+        super().__init__(pool, size)
         self.fixed = tuple(fixed)
-        self.total = comb(len(self.pool), size)
-        self.probability = 1 / self.total if self.total else 0.0
 
-    def __len__(self) -> int:
-        return self.total
-
-    @overload
-    def __getitem__(self, i: int) -> Outcome: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Outcome]: ...
-
-    def __getitem__(self, i: int | slice) -> Outcome | list[Outcome]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self.total))]
-        if i < 0:
-            i += self.total
-        if not 0 <= i < self.total:
-            raise IndexError("removal index out of range")
-        pool, n, k = self.pool, len(self.pool), self.size
-        chosen: list[int] = []
-        start = 0
-        for slot in range(k):
-            for j in range(start, n):
-                below = comb(n - j - 1, k - slot - 1)  # the removals whose slot-th card is pool[j]
-                if i < below:
-                    chosen.append(pool[j])
-                    start = j + 1
-                    break
-                i -= below
-        return (self._move(chosen), self.probability)
-
-    def _move(self, chosen: Sequence[int]) -> Remove:
+    def _move(self, chosen: tuple[int, ...]) -> Remove:
         return Remove(tuple(sorted((*self.fixed, *chosen))))
 
-    def __iter__(self) -> Iterator[Outcome]:
-        for chosen in combinations(self.pool, self.size):
-            yield (self._move(chosen), self.probability)
-
-    def __contains__(self, item: object) -> bool:
-        if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], Remove)
-                and item[1] == self.probability):
-            return False
-        cards = item[0].cards
-        rest = [c for c in cards if c not in self.fixed]
-        return (len(cards) == len(set(cards)) == self.size + len(self.fixed) and set(self.fixed) <= set(cards)
-                and all(c in self.pool for c in rest) and list(cards) == sorted(cards))
-
-    def sample(self, rng: random.Random) -> Remove:
-        """One removal, every removal as likely."""
-        return self._move(rng.sample(self.pool, self.size))
-
-    def __repr__(self) -> str:
-        return f"<{self.total} removals of {self.size} out of {len(self.pool)} cards, each {self.probability:.3g}>"
+    def _chosen(self, move: object) -> tuple[int, ...] | None:
+        if not isinstance(move, Remove) or list(move.cards) != sorted(set(move.cards)) \
+                or not set(self.fixed) <= set(move.cards):
+            return None
+        return tuple(c for c in move.cards if c not in self.fixed)
 
 
 def removals(state: NoThanksState) -> Removals:
