@@ -185,7 +185,7 @@ def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, A
     plugins = installed()  # no importlib.metadata, nothing read when none is installed
     dirs: tuple[str, ...] = ()
     if rules_dirs:
-        from kbgrules.core.data import user_dirs_stamp
+        from kbgrules.core.datafiles import user_dirs_stamp
 
         dirs = tuple(os.fspath(d) for d in rules_dirs)
         if not user_dirs_stamp(dirs):  # folders without a YAML file change nothing
@@ -219,8 +219,8 @@ def _user_digest(dirs: tuple[str, ...], plugins: Sequence[Plugin] = ()) -> str:
         except (OSError, ValueError):  # ValueError: a NUL in the name (the load says why)
             h.update(b"?")
 
-    if dirs:  # (kbgrules.core.data costs 20 ms to import: not for plug-ins alone)
-        from kbgrules.core.data import user_dirs_stamp
+    if dirs:  # (the rule-data reader is not imported for plug-ins alone)
+        from kbgrules.core.datafiles import user_dirs_stamp
 
         for path, _, _ in user_dirs_stamp(dirs):
             add(path)
