@@ -158,7 +158,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_site_shows_every_entry_once_under_its_id(site: Path) -> None:
-    from kbgrules.explain.rank import topics
+    from kbgrules.explain.store import topics
 
     ids: dict[str, list[str]] = {}
     for page in site.glob("*.html"):
@@ -172,7 +172,7 @@ def test_the_site_shows_every_entry_once_under_its_id(site: Path) -> None:
 def test_a_site_entry_says_what_kbg_explain_says(site: Path) -> None:
     from markupsafe import escape
 
-    from kbgrules.explain.rank import lookup
+    from kbgrules.explain.store import lookup
 
     for eid, page in [("kot.card.acid-attack", "king-of-tokyo-cards.html"),
                       ("kd.score.tiebreak", "kingdomino-rules.html"),
