@@ -31,7 +31,7 @@ import yaml
 
 from kbg_cli.web.site import search_index
 from kbgrules.explain import QueryError, search
-from kbgrules.explain.rank import load_index
+from kbgrules.explain.store import load_index
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "cli" / "kbg_cli" / "web" / "static" / "search.js"

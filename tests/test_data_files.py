@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 
 import kbgrules
-from kbgrules.core.data import _shipped, data_root, resolve, validate_effective
+from kbgrules.core.data import data_root, resolve
+from kbgrules.core.datafiles import shipped_files
+from kbgrules.core.effective import validate_effective
 from kbgrules.core.schema import validate_document
 
 ROOT = data_root()
-FILES = _shipped(str(ROOT))
+FILES = shipped_files(str(ROOT))
 
 
 @pytest.mark.parametrize("f", FILES, ids=lambda f: f.doc.file)
@@ -106,9 +108,9 @@ def test_schemas_are_draft_2020_12() -> None:
 
 
 def test_compiled_data_is_current() -> None:
-    """rules_data/compiled/GAME.json (fast start-up) matches the YAML: rebuild with python -m kbgrules.core.data
+    """rules_data/compiled/GAME.json (fast start-up) matches the YAML: rebuild with python -m kbgrules.core.datafiles
     --build. Each game's directory is named by its id (a load by id reads that directory only)."""
-    from kbgrules.core.data import COMPILED, _shipped, compiled_text, game_dirs
+    from kbgrules.core.datafiles import COMPILED, compiled_text, game_dirs, shipped_files
     from kbgrules.core.paths import data_root
 
     root = data_root()
@@ -117,14 +119,14 @@ def test_compiled_data_is_current() -> None:
     assert sorted(p.name for p in (root / COMPILED).iterdir()) == [f"{g}.json" for g in games]
     for g in games:
         assert (root / COMPILED / f"{g}.json").read_text(encoding="utf-8") == compiled_text(g), \
-            "stale: run python -m kbgrules.core.data --build"
-        assert [f.data["id"] for f in _shipped(str(root), game=g) if f.kind == "game"] == [g]
+            "stale: run python -m kbgrules.core.datafiles --build"
+        assert [f.data["id"] for f in shipped_files(str(root), game=g) if f.kind == "game"] == [g]
 
 
 def test_compiled_data_gives_the_same_rules() -> None:
-    from kbgrules.core.data import _shipped
+    from kbgrules.core.datafiles import shipped_files
     from kbgrules.core.paths import data_root
 
-    fast = {f.doc.file: f.data for f in _shipped(str(data_root()))}
-    slow = {f.doc.file: f.data for f in _shipped(str(data_root()), marks=True)}
+    fast = {f.doc.file: f.data for f in shipped_files(str(data_root()))}
+    slow = {f.doc.file: f.data for f in shipped_files(str(data_root()), marks=True)}
     assert fast == slow and len(fast) >= 29

@@ -21,7 +21,7 @@ from kbgrules.core.kinds import CORE_KINDS, NAMED_PIECE, PIECE, PIECE_ROLES, is_
 from kbgrules.core.load import games
 from kbgrules.core.registry import engine_of
 from kbgrules.errors import KbgError
-from kbgrules.explain import entries_path, load_index, rank, role_of, search
+from kbgrules.explain import entries_path, load_index, rank, role_of, search, store
 from kbgrules.explain.index import _declared_kinds
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +56,7 @@ def test_each_engine_declares_a_role_for_each_kind_of_its_entries() -> None:
 
 def test_the_index_finds_by_name_only_named_pieces() -> None:
     index = load_index()
-    view = rank._view(index)
+    view = store.index_view(index)
     named = {int(n) for ns in index["names"].values() for n in ns.split()}
     assert named and {view.role(n) for n in named} == {NAMED_PIECE}
     assert {view.role(n) for n in index["numbered"].values()} == {PIECE}
@@ -119,13 +119,14 @@ def test_renaming_a_games_own_kinds_changes_no_answer(monkeypatch: pytest.Monkey
     shipped = load_index()
     before = [search(q) for q in QUESTIONS]
     renamed = _renamed(shipped)
-    monkeypatch.setattr(rank, "load_index", lambda rules_dirs=(): renamed)
+    for module in (rank, store):  # the ranking, and what the answer reads (role_of, lookup)
+        monkeypatch.setattr(module, "load_index", lambda rules_dirs=(): renamed)
     after = [search(q) for q in QUESTIONS]
     for q, b, a in zip(QUESTIONS, before, after, strict=True):
         assert [(h.id, h.score, h.shares) for h in a.hits] == [(h.id, h.score, h.shares) for h in b.hits], q
         assert (a.confidence, a.confident, a.game) == (b.confidence, b.confident, b.game), q
     # an answer's clarification is labelled by role too
-    view = rank._view(renamed)
+    view = store.index_view(renamed)
     piece = next(view.entry(n) for n in range(len(renamed["meta"]))
                  if is_piece(view.role(n)) and view.entry(n).get("conflict"))
     assert piece["kind"].startswith("kind-") and role_of(piece) in PIECE_ROLES

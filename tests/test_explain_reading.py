@@ -18,7 +18,9 @@ from kbg_cli.explain_strings import STRINGS, game_name, say
 from kbg_cli.explain_strings import title as entry_title
 from kbgrules.core.closest import closest, edits
 from kbgrules.explain import games, load_index, lookup, search
-from kbgrules.explain.text import Packed, analyze, detect_language, stem, unsupported_script, words
+from kbgrules.explain.concepts import analyze
+from kbgrules.explain.packed import Packed
+from kbgrules.explain.text import detect_language, stem, unsupported_script, words
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = {part: yaml.safe_load((ROOT / "tests" / "explain" / "real" / f"{part}.yaml").read_text(encoding="utf-8"))
@@ -296,7 +298,7 @@ def test_also_close_never_repeats_read_next(capsys: pytest.CaptureFixture[str]) 
         assert not set(close) & {*_ids_under(out, say("read-next", lang)), best.id, *([other.id] if other else [])}, q
     # an answer whose runners-up are what it links to, and one that is not: only that one is "also close"
     from kbg_cli.explain_cmd import Args, render
-    from kbgrules.explain.rank import Hit, Result
+    from kbgrules.explain import Hit, Result
 
     result = search("can I heal in tokyo?")
     related = result.best.entry["related"]
@@ -325,7 +327,7 @@ def test_not_sure_and_nothing_found_in_another_language(capsys: pytest.CaptureFi
 def test_control_characters_in_the_rule_data_stay_escaped(capsys: pytest.CaptureFixture[str]) -> None:
     """User rule data (--rules) can hold any character in a title or a translation: none reaches the terminal."""
     from kbg_cli.explain_cmd import Args, render
-    from kbgrules.explain.rank import Hit, Result
+    from kbgrules.explain import Hit, Result
 
     bad = {"id": "kot.house.x", "game": "king-of-tokyo", "kind": "rule", "title": "T\x1b[31m", "text": "x\x07",
            "title_translations": {"de": "Titel\x1b]0;owned\x07"}, "related": ["kot.house.y"],
@@ -488,7 +490,7 @@ def test_an_eszett_says_german() -> None:
        st.lists(st.text(max_size=6), max_size=20))
 def test_a_packed_table_finds_what_a_dict_finds(table: dict[str, str], probes: list[str]) -> None:
     """Packed looks keys up by binary search over its sorted lines: the same answers as the dict."""
-    from kbgrules.explain.text import Packed
+    from kbgrules.explain.packed import Packed
 
     packed = Packed(Packed.pack(table))
     for key in [*table, *probes]:

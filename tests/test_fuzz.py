@@ -100,6 +100,6 @@ def test_a_huge_number_in_rule_data_is_refused_by_the_schema(tmp_path: object) -
 def test_a_rules_folder_without_yaml_files_keeps_the_shipped_explain_index(tmp_path: object) -> None:
     """bench/fuzz.py seed 1 case 2390: `kbg explain --rules .` in a folder of logs took 6.5 s to
     rebuild an index its files could not change; now it is the shipped index."""
-    from kbgrules.explain.rank import load_index
+    from kbgrules.explain.store import load_index
 
     assert load_index([str(tmp_path)]) is load_index()

@@ -171,7 +171,7 @@ def test_user_rule_numbers_are_bounded(tmp_path: Path, key: str, value: int) -> 
 
 
 def test_explain_with_user_rules_builds_its_index_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from kbgrules.explain import rank
+    from kbgrules.explain import rank, store
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("KBG_NO_CACHE", raising=False)
@@ -179,11 +179,11 @@ def test_explain_with_user_rules_builds_its_index_once(tmp_path: Path, monkeypat
     rules.mkdir()
     house = ROOT / "docs" / "examples" / "house-rules" / "big-kingdom.yaml"
     (rules / "big-kingdom.yaml").write_bytes(house.read_bytes())
-    rank._user_index.cache_clear()
+    store._user_index.cache_clear()
     first = rank.search("big kingdom", rules_dirs=[rules])
     cached = list((tmp_path / "cache" / "kbg").glob("explain-*.json"))
     assert len(cached) == 1
-    rank._user_index.cache_clear()
+    store._user_index.cache_clear()
     built = 0
     real = __import__("kbgrules.explain.index", fromlist=["x"]).build_index
 
@@ -196,6 +196,6 @@ def test_explain_with_user_rules_builds_its_index_once(tmp_path: Path, monkeypat
     again = rank.search("big kingdom", rules_dirs=[rules])
     assert built == 0 and again.best.id == first.best.id  # read back, not rebuilt
     (rules / "big-kingdom.yaml").write_bytes(house.read_bytes() + b"\n# changed\n")
-    rank._user_index.cache_clear()
+    store._user_index.cache_clear()
     rank.search("big kingdom", rules_dirs=[rules])
     assert built == 1  # a changed file: a new digest, a new build

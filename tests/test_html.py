@@ -141,6 +141,41 @@ def test_html_keeps_the_usual_output_and_exit_code(tmp_path: Path, command: str)
     assert (with_html.exit_code, with_html.stdout) == (plain.exit_code, plain.stdout)
 
 
+@pytest.mark.parametrize("args", [["check", "--html"], ["show", "--html"], ["check"]], ids=" ".join)
+def test_one_run_expands_its_inputs_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
+    """The overwrite guard of --html, the check and the page read one expansion of the inputs (a folder's
+    logs are listed once a run)."""
+    import functools
+    import sys
+
+    from kbgrules.core import logfile
+
+    real = logfile.input_files
+    calls: list[list[str]] = []
+
+    @functools.wraps(real)
+    def counting(paths: list[str]) -> list[str]:
+        calls.append(list(paths))
+        return real(paths)
+
+    # the function itself, and wherever a module holds it by name (a module first imported in an earlier run of
+    # this test holds that run's counter)
+    for module in list(sys.modules.values()):
+        held = getattr(module, "input_files", None)
+        if held is real or getattr(held, "__wrapped__", None) is real:
+            monkeypatch.setattr(module, "input_files", counting)
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for name in ("two-players.log", "dynasty.log"):
+        (folder / name).write_text((KD / name).read_text(encoding="utf-8"), encoding="utf-8")
+    page = tmp_path / "report.html"
+    command, *html = args
+    r = CliRunner().invoke(app, [command, str(folder), *(f"{o}={page}" for o in html)])
+    assert r.exit_code == 0, r.output
+    assert calls == [[str(folder)]]
+    assert page.is_file() == bool(html)
+
+
 SHIPPED_SITE = {"index.html", "glossary.html", "search-index.js", "search.js", "site.js",
                 *(f"kingdomino-{p}.html" for p in ("rules", "faq", "dominoes", "components", "setup")),
                 *(f"king-of-tokyo-{p}.html" for p in ("rules", "faq", "cards", "tiles", "evolutions", "components",
@@ -158,7 +193,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_site_shows_every_entry_once_under_its_id(site: Path) -> None:
-    from kbgrules.explain.rank import topics
+    from kbgrules.explain.store import topics
 
     ids: dict[str, list[str]] = {}
     for page in site.glob("*.html"):
@@ -172,7 +207,7 @@ def test_the_site_shows_every_entry_once_under_its_id(site: Path) -> None:
 def test_a_site_entry_says_what_kbg_explain_says(site: Path) -> None:
     from markupsafe import escape
 
-    from kbgrules.explain.rank import lookup
+    from kbgrules.explain.store import lookup
 
     for eid, page in [("kot.card.acid-attack", "king-of-tokyo-cards.html"),
                       ("kd.score.tiebreak", "kingdomino-rules.html"),

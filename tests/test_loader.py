@@ -132,12 +132,12 @@ def test_user_loads_for_each_count_share_one_validated_build(write_rules: WriteR
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """The rules do not depend on the player count: with user data, as with the shipped data, each count
     is checked and the validated build is shared (`kbg --rules DIR site` loads every count: 3.7 s -> 1.5 s)."""
-    from kbgrules.core import data
+    from kbgrules.core import effective
 
     d = write_rules("house.yaml", HOUSE)
     validated: list[int | None] = []
-    real = data.validate_effective
-    monkeypatch.setattr(data, "validate_effective", lambda res: validated.append(res.players) or real(res))
+    real = effective.validate_effective
+    monkeypatch.setattr(effective, "validate_effective", lambda res: validated.append(res.players) or real(res))
     three = kbgrules.load("kd", variants=["big"], players=3, rules_dirs=[d])
     four = kbgrules.load("kd", variants=["big"], players=4, rules_dirs=[d])
     assert (three.players, four.players) == (3, 4) and three.rules is four.rules and validated == [None]
@@ -313,7 +313,8 @@ def test_loading_every_combination_leaves_the_shared_base_data_untouched() -> No
     """Loads share the cached base tree below its top level (no deep copy); nothing may write into it."""
     import copy
 
-    from kbgrules.core.data import _base_tree_cached, data_root
+    from kbgrules.core.effective import _base_tree_cached
+    from kbgrules.core.paths import data_root
 
     games = ("kingdomino", "king-of-tokyo")
     before = {g: copy.deepcopy(_base_tree_cached(str(data_root()), g)) for g in games}

@@ -264,7 +264,7 @@ def test_kbg_explain_finds_its_entries(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_the_explain_index_is_rebuilt_when_a_plugin_comes_goes_or_changes(tmp_path: Path) -> None:
     from kbgrules.core.plugins import Plugin, installed
-    from kbgrules.explain.rank import _user_digest
+    from kbgrules.explain.store import _user_digest
 
     [real] = installed()
     copy = tmp_path / "kbg_nothanks"

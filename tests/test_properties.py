@@ -9,7 +9,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kbgrules.core.data import merge_patch
+from kbgrules.core.effective import merge_patch
 from kbgrules.core.yamlsafe import parse_bytes, parse_text
 from kbgrules.errors import UnsafeYamlError
 

@@ -22,9 +22,10 @@ import pytest
 from kbg_cli.web.site import search_index
 from kbgrules.core.closest import closest
 from kbgrules.explain import rank
-from kbgrules.explain.rank import load_index
+from kbgrules.explain.packed import Packed
 from kbgrules.explain.rerank import FEATURES, load_model
-from kbgrules.explain.text import Packed, fold
+from kbgrules.explain.store import load_index
+from kbgrules.explain.text import fold
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("kbg_site_search", ROOT / "bench" / "site_search.py")

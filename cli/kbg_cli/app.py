@@ -336,28 +336,30 @@ def check(
     known, so a corpus of any size runs in steady memory.
     Exit code 0 if every game is legal, 1 if a game breaks a rule, 2 if an input cannot be read or parsed.
     """
+    from kbgrules.core.logfile import input_files
+
     from .play import run_check
 
     _no_empty_path(paths)
     if turns and dask is not None:
         raise typer.BadParameter("--turns checks in this process: it does not go with --dask", param_hint="--turns")
+    files = input_files(paths)  # once a run: the guard below and the check read the same files
     if html is not None:
-        _html_target(html, paths)
+        _html_target(html, paths, files)
         if dask is not None:
             raise typer.BadParameter("--html checks in this process: it does not go with --dask", param_hint="--html")
-    raise typer.Exit(run_check(paths, _dirs(), as_json, jobs=jobs, quiet=quiet, summary=summary, dask=dask,
+    raise typer.Exit(run_check(files, _dirs(), as_json, jobs=jobs, quiet=quiet, summary=summary, dask=dask,
                                turns=turns, html=html))
 
 
-def _html_target(html: str, paths: list[str]) -> None:
-    """The page is never written over an input, nor to an empty name."""
+def _html_target(html: str, paths: list[str], files: list[str]) -> None:
+    """The page is never written over an input (``paths`` as given, ``files`` as they expand), nor to an
+    empty name."""
     import os
-
-    from kbgrules.core.logfile import input_files
 
     _output_path(html, "--html")
     target = os.path.realpath(html)
-    if html == "-" or any(p != "-" and os.path.realpath(p) == target for p in [*paths, *input_files(paths)]):
+    if html == "-" or any(p != "-" and os.path.realpath(p) == target for p in [*paths, *files]):
         raise typer.BadParameter(f"{html!r} is an input: the page goes to a file of its own", param_hint="--html")
 
 
@@ -371,12 +373,15 @@ def show(
     html: HtmlOpt = None,
 ) -> None:
     """Show games turn by turn or round by round (as each game counts its steps), then the standings."""
+    from kbgrules.core.logfile import input_files
+
     from .play import run_show
 
     _no_empty_path(paths)
+    files = input_files(paths)
     if html is not None:
-        _html_target(html, paths)
-    raise typer.Exit(run_show(paths, _dirs(), html))
+        _html_target(html, paths, files)
+    raise typer.Exit(run_show(files, _dirs(), html))
 
 
 @app.command(cls=KbgCommand, short_help="Score a position of a game written as text.",

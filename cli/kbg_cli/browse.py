@@ -7,7 +7,7 @@ from typing import Any
 
 from kbgrules import KbgError, RuleEntry, Ruleset
 from kbgrules.core.closest import closest
-from kbgrules.core.data import normalize
+from kbgrules.core.datafiles import normalize
 from kbgrules.core.reference import Page, ruleset_title, sources_json
 from kbgrules.core.registry import engine_for
 from kbgrules.errors import suggest

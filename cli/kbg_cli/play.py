@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kbgrules.core.check import RulesDirs, iter_check_files
-from kbgrules.core.logfile import input_files, no_logs, read_input
+from kbgrules.core.logfile import no_logs, read_input
 from kbgrules.core.report import CheckReport, GameReport
 
 from . import render
@@ -49,10 +49,11 @@ def parts(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool
         k += 1
 
 
-def collect(paths: list[str], rules_dirs: RulesDirs) -> CheckReport:
-    """Every log named by ``paths`` in one report, with the timelines ``kbg show`` draws."""
+def collect(files: list[str], rules_dirs: RulesDirs) -> CheckReport:
+    """Every log of ``files`` (the inputs as :func:`~kbgrules.core.logfile.input_files` expands them) in one
+    report, with the timelines ``kbg show`` draws."""
     report = CheckReport()
-    for _, part in parts(input_files(paths), rules_dirs, timeline=True):
+    for _, part in parts(files, rules_dirs, timeline=True):
         report.extend(part)
     return report
 
@@ -65,22 +66,22 @@ def auto_jobs(requested: int | None, files: int) -> int:
     return (os.cpu_count() or 1) if files >= 16 else 1
 
 
-def run_check(paths: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int | None = None,
+def run_check(files: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int | None = None,
               quiet: bool = False, summary: bool = False, dask: str | None = None, turns: bool = False,
               html: str | None = None) -> int:
     """Check logs, writing each game's verdict as soon as it is known: nothing of a game is kept once
-    written, so memory stays flat however many games a file holds."""
+    written, so memory stays flat however many games a file holds. ``files``: the inputs as
+    :func:`~kbgrules.core.logfile.input_files` expands them."""
     import time
 
     start = time.perf_counter()
-    files = input_files(paths)
     lines = as_json and len(files) > 1  # JSON Lines: one document per input
     code, tally = 0, {"files": 0, "games": 0, "valid": 0, "violations": 0, "errors": 0}
     progress = render.Progress(0 if as_json else len(files), "checking")
     out: _FileOutput | None = None
     current = -1
     if html is not None:  # the page needs every game whole: checked here, then written as usual
-        checked = enumerate(write_html(html, paths, rules_dirs))
+        checked = enumerate(write_html(html, files, rules_dirs))
     else:
         checked = parts(files, rules_dirs, jobs=auto_jobs(jobs, len(files)), dask=dask, timeline=turns and as_json)
     try:
@@ -235,13 +236,14 @@ def run_simulate(game: str, players: int, seed: int, edition: str | None, varian
     return 0
 
 
-def write_html(target: str, paths: list[str], rules_dirs: RulesDirs) -> list[CheckReport]:
-    """Check ``paths`` and write the HTML report to ``target`` (whole or not at all); each file's report."""
+def write_html(target: str, files: list[str], rules_dirs: RulesDirs) -> list[CheckReport]:
+    """Check ``files`` (expanded inputs) and write the HTML report to ``target`` (whole or not at all); each
+    file's report."""
     from kbgrules.errors import KbgError
 
     from .web.report import page
 
-    text, reports = page(paths, rules_dirs)
+    text, reports = page(files, rules_dirs)
     tmp = Path(f"{target}.{os.getpid()}.tmp")
     try:
         tmp.write_text(text, encoding="utf-8")
@@ -253,14 +255,15 @@ def write_html(target: str, paths: list[str], rules_dirs: RulesDirs) -> list[Che
     return reports
 
 
-def run_show(paths: list[str], rules_dirs: RulesDirs, html: str | None = None) -> int:
-    """Each game step by step (the game's own table: turns, rounds), then the final standings."""
+def run_show(files: list[str], rules_dirs: RulesDirs, html: str | None = None) -> int:
+    """Each game of ``files`` (expanded inputs) step by step (the game's own table: turns, rounds), then the
+    final standings."""
     if html is not None:
         report = CheckReport()
-        for r in write_html(html, paths, rules_dirs):
+        for r in write_html(html, files, rules_dirs):
             report.extend(r)
     else:
-        report = collect(paths, rules_dirs)
+        report = collect(files, rules_dirs)
     for d in report.input_errors:
         render.diag(str(d))
     doc = render.Doc()

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from kbgrules.core.data import GameFiles, Resolved
+from kbgrules.core.datafiles import GameFiles
+from kbgrules.core.effective import Resolved
 from kbgrules.core.model import Component, Document, GameInfo, OverlayInfo, RuleEntry, Source
 
 

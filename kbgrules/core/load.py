@@ -62,7 +62,7 @@ def load(
     dirs = args.folders(rules_dirs)
     if not dirs:
         return _load_shipped(game, edition, variants, players)
-    from kbgrules.core.data import user_dirs_stamp
+    from kbgrules.core.datafiles import user_dirs_stamp
 
     return _load_user(game, edition, tuple(variants), players, dirs, user_dirs_stamp(dirs))
 

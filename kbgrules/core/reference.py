@@ -21,7 +21,7 @@ from kbgrules.errors import Diagnostic
 @dataclass(frozen=True, slots=True)
 class Topic:
     """A table of the game's own that ``kbg rules GAME NAME`` shows (``cards``); ``aliases`` are other
-    names for it (``power-cards`` for ``cards``, say), written as :func:`kbgrules.core.data.normalize`
+    names for it (``power-cards`` for ``cards``, say), written as :func:`kbgrules.core.datafiles.normalize`
     writes them."""
 
     name: str

@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
     from collections.abc import Mapping, Sequence
     from typing import Any, Protocol
 
-    from kbgrules.core.data import Resolved
+    from kbgrules.core.effective import Resolved
     from kbgrules.core.entries import Entry, Picture
     from kbgrules.core.logfile import GameText
     from kbgrules.core.model import OverlayInfo, Ruleset
@@ -84,7 +84,7 @@ if TYPE_CHECKING:  # typing costs start-up time; this module is on every command
 
         def reference_item(self, rs: Ruleset, key: str) -> Page | None:
             """The page of the one piece ``key`` names (a card by id or name, a piece by its number; written
-            as :func:`kbgrules.core.data.normalize` writes it), None if it names none."""
+            as :func:`kbgrules.core.datafiles.normalize` writes it), None if it names none."""
 
     class Scorer(Engine, Protocol):
         """An engine that also scores a position written as text (``kbg score``): a capability an engine
@@ -120,7 +120,8 @@ def engine_for(game_data: Mapping[str, Any]) -> Engine:
 
 def engine_of(game: str, rules_dirs: Sequence[str] = ()) -> Engine:
     """The engine of ``game`` (an id or alias)."""
-    from kbgrules.core.data import catalog_for, resolve_game
+    from kbgrules.core.data import catalog_for
+    from kbgrules.core.effective import resolve_game
 
     cat = catalog_for(game, rules_dirs)
     return engine_for(cat.games[resolve_game(cat, game)].game.data)

@@ -1,8 +1,10 @@
 """``kbg explain``: answers from the rule data, in the words players use.
 
-- :mod:`kbgrules.explain.text` reads a question, and the rule data, into terms and glossary concepts;
-- :mod:`kbgrules.explain.index` builds the index from the rule data (``python -m kbgrules.explain --build``);
-- :mod:`kbgrules.explain.rank` ranks the entries for a question.
+- :mod:`kbgrules.explain.text` reads a question, and the rule data, into terms, and
+  :mod:`kbgrules.explain.concepts` into glossary concepts;
+- :mod:`kbgrules.explain.index` builds the index from the rule data (``python -m kbgrules.explain --build``),
+  stored as :mod:`kbgrules.explain.packed` says and read by :mod:`kbgrules.explain.store`;
+- :mod:`kbgrules.explain.rank` ranks the entries for a question (and :mod:`kbgrules.explain.rerank` re-ranks them).
 
 Any entry is found by its id, and an FAQ entry by its question:
 
@@ -12,11 +14,9 @@ Any entry is found by its id, and an FAQ entry by its question:
 (True, True)
 """
 
-from kbgrules.explain.rank import (
+from kbgrules.explain.rank import QueryError, Result, check_query, search
+from kbgrules.explain.store import (
     Hit,
-    QueryError,
-    Result,
-    check_query,
     document_title,
     entries_path,
     game_id,
@@ -25,7 +25,6 @@ from kbgrules.explain.rank import (
     load_index,
     lookup,
     role_of,
-    search,
     topics,
 )
 

@@ -1,5 +1,5 @@
 """``python -m kbgrules.explain --build``: rewrite the shipped index from the rule data."""
 
-from kbgrules.explain.rank import main
+from kbgrules.explain.store import main
 
 raise SystemExit(main())

@@ -2,7 +2,7 @@
 
 ``python -m kbgrules.explain --build`` writes the result to ``rules_data/explain-index.json``, so
 answering a question reads one JSON file and parses no YAML. Every field of every entry goes
-through :func:`kbgrules.explain.text.analyze`, the same analysis a question gets.
+through :func:`kbgrules.explain.concepts.analyze`, the same analysis a question gets.
 """
 
 from __future__ import annotations
@@ -16,17 +16,9 @@ from typing import Any
 from kbgrules.core.entries import Entry
 from kbgrules.core.kinds import CORE_KINDS, NAMED_PIECE, PIECE_ROLES, role
 from kbgrules.errors import KbgError
-from kbgrules.explain.text import (
-    CONCEPT,
-    INDEX_VERSION,
-    Packed,
-    analyze,
-    compile_glossary,
-    is_hangul,
-    pack_glossary,
-    phrase,
-    weak_keys,
-)
+from kbgrules.explain.concepts import CONCEPT, analyze, compile_glossary, pack_glossary, weak_keys
+from kbgrules.explain.packed import INDEX_VERSION, Packed
+from kbgrules.explain.text import is_hangul, phrase
 
 # How much a term counts in each field of an entry; `tr` is the entry's own translations: of its text,
 # and (`tr-title`, counted as `tr`) of its title, whose concepts the English title already gives.
@@ -167,7 +159,7 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
     ``entry:weight`` pairs (field weights applied); a string, because JSON strings load several
     times faster than lists of pairs (``phrases`` and ``names`` likewise hold space-separated entry
     numbers); ``postings``, ``phrases`` and the glossary's big tables are packed into one text
-    each (:class:`~kbgrules.explain.text.Packed`). ``entries`` holds each entry as JSON text,
+    each (:class:`~kbgrules.explain.packed.Packed`). ``entries`` holds each entry as JSON text,
     decoded when shown; ``meta`` its id, game, kind and title for ranking; ``game_info`` per game,
     among others, the role of each kind (:mod:`kbgrules.core.kinds`). ``names`` maps the name of each
     named piece to its entry, for matching names with typos; ``glossary`` is what questions are

@@ -27,7 +27,8 @@ import re
 from functools import lru_cache
 
 from kbgrules.core.kinds import is_piece
-from kbgrules.explain.text import CONCEPT, fold
+from kbgrules.explain.concepts import CONCEPT
+from kbgrules.explain.text import fold
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -33,21 +33,31 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
 from kbgrules.core.logfile import Event
 from kbgrules.core.report import GameReport
 from kbgrules.errors import IllegalMoveError, KbgError, LogSyntaxError
-from kbgrules.king_of_tokyo.chance import Choices, Multisets, one
+from kbgrules.king_of_tokyo.chance import (
+    Choices,
+    Multisets,
+    completes,
+    draw,
+    is_decision,
+    keep_count,
+    outcomes,
+    reveals,
+    setup_outcomes,
+    sweep_count,
+    swept,
+)
 from kbgrules.king_of_tokyo.log import Replay
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
-from kbgrules.king_of_tokyo.monster import Outcome, copy_counter
+from kbgrules.king_of_tokyo.monster import Outcome
 from kbgrules.king_of_tokyo.moves import (
     FACES,
     Action,
-    Buy,
     Camouflage,
     ChanceNeeded,
     Decide,
@@ -56,7 +66,6 @@ from kbgrules.king_of_tokyo.moves import (
     Keep,
     Play,
     Reroll,
-    Roll,
     Setup,
     Sweep,
     Take,
@@ -69,7 +78,6 @@ from kbgrules.king_of_tokyo.positions import position_lines, unstated
 from kbgrules.king_of_tokyo.state import KingOfTokyoState
 
 Move = Action | Camouflage | Setup
-DRAFT_DECK = 8  # the evolution-draft variant: the cards each monster drafts (as kbg simulate deals them)
 
 
 class _Undo:
@@ -162,7 +170,7 @@ class KingOfTokyoGame:
             return []
         pending = self._pending
         if isinstance(pending, Evolve):
-            keep = self._keep_count(pending)
+            keep = keep_count(st, pending)
             return [Evolve(pending.monster, pending.drawn, k) for k in
                     dict.fromkeys(tuple(sorted(c)) for c in itertools.combinations(pending.drawn, keep))]
         if st.phase == "roll":
@@ -175,7 +183,7 @@ class KingOfTokyoGame:
         for a in st.legal_actions():
             if isinstance(a, EndTurn) and owed:
                 continue
-            if isinstance(a, Sweep) and len(self._reveals(st, self._sweep_count(st), self._swept(st))) == 0:
+            if isinstance(a, Sweep) and len(reveals(st, sweep_count(st), swept(st))) == 0:
                 continue
             out.append(a)
         if owed:
@@ -243,7 +251,7 @@ class KingOfTokyoGame:
     def _is_setup(self, text: str) -> bool:
         return isinstance(self.parse_move(text), Setup)
 
-    # ---------------------------------------------------------------- chance
+    # ---------------------------------------------------------------- chance (kbgrules.king_of_tokyo.chance)
 
     def is_chance(self) -> bool:
         """Whether chance comes next: a set-up draw (the first player, the market, the tile sides, drafted
@@ -262,139 +270,18 @@ class KingOfTokyoGame:
         from kbgrules.core.args import random_source
 
         random_source(rng)
-        found = self._chance()
-        if found is None:
-            raise KbgError("no chance event comes now: push a decision", code="not-chance")
-        if len(found) == 0:  # a reveal the deck (and the discard pile) cannot fill
-            raise KbgError("no outcome can come now: the cards left are fewer than this reveal needs",
-                           code="no-chance-outcome")
-        move: Move = found.sample(rng)
+        move: Move = draw(self._chance(), rng)
         return move
 
     def _chance(self) -> Multisets | Choices | None:
         if not self._began:
-            setup = self._setup_chance()
+            setup = setup_outcomes(self.rs, self._players, self._replay.setup_lines, self._state)
             if setup is not None:
                 return setup
         st = self._state
         if st is None or st.over is not None:
             return None
-        pending = self._pending
-        if self._need is not None:
-            need = self._need
-            return Multisets(FACES, (0,) * 6, need.count, lambda f: Camouflage(need.monster, f), replace=True)
-        if isinstance(pending, Reroll):
-            dice = pending.dice
-            return Multisets(FACES, (0,) * 6, len(dice), lambda f: Reroll(dice, f), replace=True)
-        if isinstance(pending, Buy):
-            card = pending
-            extra = (card.card,) if st.cards[card.card].type != "keep" else ()
-            return self._reveals(st, 1, extra, lambda c: Buy(card.monster, card.card, c[0]))
-        if isinstance(pending, Sweep):
-            who = pending.monster
-            return self._reveals(st, self._sweep_count(st), self._swept(st), lambda c: Sweep(who, c))
-        if pending is not None:
-            return None
-        if st.starting:  # the starting draws, one monster after another; then the first roll, below
-            owing = next((i for i, m in enumerate(st.monsters) if m.evo_owed), None)
-            if owing is not None:
-                return self._evolutions(st, owing, True)
-        if st.phase == "roll" and not st.rolls:
-            n = st.dice_count()
-            ice = st.ice_die
-            fixed = (ice[1],) if ice is not None and ice[0] != st.active and n else ()
-            return Multisets(FACES, (0,) * 6, n - len(fixed), lambda f: Roll(_sorted_faces(f)), replace=True,
-                             fixed=fixed)
-        me = st.me
-        if st.phase == "buy" and me.evo_owed and not me.eliminated and st.evolutions_left(me):
-            return self._evolutions(st, st.active, False)
-        return None
-
-    def _setup_chance(self) -> Multisets | Choices | None:
-        whats = {p.what for p in self._replay.setup_lines}
-        n = len(self._players)
-        if not whats & {"first", "market", "monster"}:
-            return Multisets([str(i) for i in range(n)], (1,) * n, 1,
-                             lambda i: Setup("first", f"first {self._players[int(i[0])]}", int(i[0])))
-        if "market" not in whats:
-            probe = KingOfTokyoState(self.rs, self._players, begin=False)
-            return self._reveals(probe, self.rs.market_size, (),
-                                 lambda c: Setup("market", "market " + " ".join(c), None, c))
-        st = self._state
-        if st is not None and st.tile_sides == "mixed" and "tiles" not in whats:
-            options = [(red, st.cards[f"tile:{red}"].back or red) for red in st.tile_supply]
-            return Choices([tuple(dict.fromkeys(o)) for o in options],
-                           lambda t: Setup("tiles", "tiles " + " ".join(t), None, t))
-        ev = self.rs.evolution
-        if ev is not None and ev.draft:
-            drafted = {p.monster for p in self._replay.setup_lines if p.what == "evolutions"}
-            missing = [i for i in range(n) if i not in drafted]
-            if missing:
-                pool = Counter(c.id for c in self.rs.evolutions for _ in range(c.copies))
-                pool.subtract(c for p in self._replay.setup_lines if p.what == "evolutions" for c in p.values)
-                items = sorted(c for c in pool if pool[c] > 0)
-                i = missing[0]
-                size = min(DRAFT_DECK, sum(pool[c] for c in items))
-                return Multisets(items, [pool[c] for c in items], size, lambda d: Setup(
-                    "evolutions", f"{self._players[i]} evolutions " + " ".join(d), i, d))
-        return None
-
-    @staticmethod
-    def _sweep_count(st: KingOfTokyoState) -> int:
-        return st.rs.market_size - len([c for c in st.market if st.rs.sweep_keeps_events
-                                        and st.cards[c].type == "event"])
-
-    @staticmethod
-    def _swept(st: KingOfTokyoState) -> tuple[str, ...]:
-        return tuple(c for c in st.market if not (st.rs.sweep_keeps_events and st.cards[c].type == "event"))
-
-    @staticmethod
-    def _reveals(st: KingOfTokyoState, k: int, discarded: Sequence[str],
-                 make: Any = tuple) -> Multisets:
-        """The cards ``k`` reveals can show (none if fewer are left): the stated top of the deck first, the
-        deck's cards, then (the deck run out) the discard pile with ``discarded`` on it."""
-        fixed = tuple(st.deck_order[:k])
-        deck = copy_counter(st.deck)
-        deck.subtract(fixed)
-        need = k - len(fixed)
-        left = sum(deck.values())
-        if need > left:
-            if st.rs.deck_exhausted != "reshuffle-discards":
-                return Multisets((), (), 1, make)  # no outcome: not enough cards
-            fixed += tuple(sorted(deck.elements()))
-            need -= left
-            deck = copy_counter(st.discards)
-            deck.update(discarded)
-            if need > sum(deck.values()):
-                return Multisets((), (), 1, make)
-        items = sorted(c for c in deck if deck[c] > 0)
-        return Multisets(items, [deck[c] for c in items], need, make, fixed=fixed)
-
-    def _keep_count(self, e: Evolve) -> int:
-        ev = self.rs.evolution
-        assert ev is not None
-        st = self.state
-        return min(ev.start_keep if st.starting else ev.keep, len(e.drawn))
-
-    def _evolutions(self, st: KingOfTokyoState, i: int, starting: bool) -> Multisets:
-        """The evolutions monster ``i`` can draw: its deck's unknown top, then the cards put under it."""
-        ev = self.rs.evolution
-        assert ev is not None
-        m = st.monsters[i]
-        want = min(ev.start_draw if starting else ev.draw, st.evolutions_left(m))
-        keep = min(ev.start_keep if starting else ev.keep, want)
-        deck, bottom = m.evo_deck, list(m.evo_bottom)
-        if sum(deck.values()) - m.secret <= 0 and ev.reshuffle and m.evo_discard:
-            deck, bottom = deck + m.evo_discard, []
-        top = deck - Counter(bottom)
-
-        def make(drawn: tuple[str, ...]) -> Evolve:
-            return Evolve(i, drawn, drawn[:keep] if len(set(drawn)) <= 1 or len(drawn) <= keep else ())
-
-        if sum(top.values()) >= want:
-            items = sorted(top)
-            return Multisets(items, [top[c] for c in items], want, make)
-        return one(make(tuple(sorted(top.elements())) + tuple(bottom[:want - sum(top.values())])))
+        return outcomes(st, self._pending, self._need)
 
     # ---------------------------------------------------------------- moving
 
@@ -474,15 +361,15 @@ class KingOfTokyoGame:
             raise violation(self.rs, "kot-camouflage",
                             problem=f"{self._players[need.monster]} holds Camouflage and loses {need.count} life "
                                     f"here: the next move must give {need.count} dice")
-        if pending is not None and not _completes(pending, move):
+        if pending is not None and not completes(pending, move):
             raise violation(self.rs, "kot-unexpected", expected=f"the outcome of {self.move_text(pending)}",
                             got=self._text_of(move))
-        if isinstance(move, Evolve) and not move.kept and len(move.drawn) > self._keep_count(move) \
+        if isinstance(move, Evolve) and not move.kept and len(move.drawn) > keep_count(st, move) \
                 and len(set(move.drawn)) > 1:
             self._check_draw(st, move)
             self._pending = move  # the draw is known: the monster chooses what it keeps
             return
-        if pending is None and self._is_decision(st, move):
+        if pending is None and is_decision(st, move):
             if move not in self.legal_moves():
                 raise violation(self.rs, "kot-unexpected", expected=st.expected(), got=self._text_of(move))
             self._pending = move
@@ -497,7 +384,7 @@ class KingOfTokyoGame:
 
     def _check_draw(self, st: KingOfTokyoState, move: Evolve) -> None:
         """A draw whose keep is still to choose must be legal with some choice."""
-        full = Evolve(move.monster, move.drawn, move.drawn[:self._keep_count(move)])
+        full = Evolve(move.monster, move.drawn, move.drawn[:keep_count(st, move)])
         if not self._try(full):
             self._apply(st, full, move.monster)  # raises the checker's error
 
@@ -512,16 +399,6 @@ class KingOfTokyoGame:
             return False
         self._restore(st, rec)
         return True
-
-    @staticmethod
-    def _is_decision(st: KingOfTokyoState, move: Move) -> bool:
-        """A move whose chance part is still to come (the dice re-rolled, the cards revealed)."""
-        if isinstance(move, Reroll):
-            return not move.faces and bool(move.dice)
-        if isinstance(move, Buy):
-            return move.reveal is None and not move.top and move.seller is None and bool(
-                len(KingOfTokyoGame._reveals(st, 1, (move.card,))))
-        return isinstance(move, Sweep) and not move.reveals
 
     def _record(self, st: KingOfTokyoState, pending: Action | None = None) -> _Undo:
         return _Undo(st._snapshot(), len(st.history), st.enter_snapshot, self._replay.must_end, pending,
@@ -716,23 +593,6 @@ class KingOfTokyoGame:
         for line in lines:
             game.push_text(line)
         return game
-
-
-def _completes(pending: Action, move: Move) -> bool:
-    """Whether ``move`` is ``pending`` with its chance part (or its choice) given."""
-    if isinstance(pending, Reroll):
-        return isinstance(move, Reroll) and move.dice == pending.dice and len(move.faces) == len(move.dice)
-    if isinstance(pending, Buy):
-        return isinstance(move, Buy) and (move.monster, move.card) == (pending.monster, pending.card)
-    if isinstance(pending, Sweep):
-        return isinstance(move, Sweep) and move.monster == pending.monster
-    if isinstance(pending, Evolve):
-        return isinstance(move, Evolve) and (move.monster, move.drawn) == (pending.monster, pending.drawn)
-    return False
-
-
-def _sorted_faces(faces: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(faces, key=FACES.index))
 
 
 def _supported(st: KingOfTokyoState, key: str) -> bool:

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from kbgrules.core.build import common_fields, freeze, sources, strs
-from kbgrules.core.data import Resolved
+from kbgrules.core.effective import Resolved
 from kbgrules.core.model import Ruleset, Source
 from kbgrules.errors import KbgError
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kbgrules.core.data import normalize
+from kbgrules.core.datafiles import normalize
 from kbgrules.core.reference import Page, Topic, ruleset_title, sources_json
 from kbgrules.core.views import Column, Table, Text
 from kbgrules.errors import KbgError

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-    from kbgrules.core.data import Resolved
+    from kbgrules.core.effective import Resolved
     from kbgrules.core.entries import Entry, Picture
     from kbgrules.core.logfile import GameText
     from kbgrules.core.model import OverlayInfo, Ruleset

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from kbgrules.core.build import common_fields, sources, strs
-from kbgrules.core.data import Resolved
+from kbgrules.core.effective import Resolved
 from kbgrules.core.model import Ruleset, Source
 from kbgrules.errors import KbgError
 

@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 import kbgrules
 from kbgrules.core.check import RulesDirs, iter_check_text
-from kbgrules.core.logfile import input_files, lines, no_logs, read_text
+from kbgrules.core.logfile import lines, no_logs, read_text
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.core.views import Block, Chart, Gauge, Grid, Items, Strip, Table, Text
 from kbgrules.errors import Diagnostic, KbgError
@@ -46,12 +46,13 @@ class FileView:
 MAX_GAMES, MAX_LINES = 1000, 100_000  # what one page draws: ~45 MB of memory and ~3 MB of HTML at most
 
 
-def checked(paths: list[str], rules_dirs: RulesDirs) -> list[tuple[str, str | None, CheckReport]]:
-    """(name, text, report) per log named by ``paths`` (directories: their ``*.log``), with timelines.
-    Inputs with more games or lines than a page draws are refused as soon as that is known."""
+def checked(files: list[str], rules_dirs: RulesDirs) -> list[tuple[str, str | None, CheckReport]]:
+    """(name, text, report) per log of ``files`` (the inputs as :func:`~kbgrules.core.logfile.input_files`
+    expands them: a directory still there holds no log), with timelines. Inputs with more games or lines than
+    a page draws are refused as soon as that is known."""
     out: list[tuple[str, str | None, CheckReport]] = []
     games = lines_seen = 0
-    for path in input_files(paths):
+    for path in files:
         if path != "-" and Path(path).is_dir():
             out.append((path, None, CheckReport(input_errors=[no_logs(path)])))
             continue
@@ -72,10 +73,11 @@ def checked(paths: list[str], rules_dirs: RulesDirs) -> list[tuple[str, str | No
     return out
 
 
-def page(paths: list[str], rules_dirs: RulesDirs, title: str = "kbg report") -> tuple[str, list[CheckReport]]:
-    """The report page for the logs named by ``paths``, and the report of each file."""
-    files = checked(paths, rules_dirs)
-    views = [_file_view(n, name, text, report, rules_dirs) for n, (name, text, report) in enumerate(files, 1)]
+def page(files: list[str], rules_dirs: RulesDirs, title: str = "kbg report") -> tuple[str, list[CheckReport]]:
+    """The report page for the logs of ``files`` (expanded inputs, as :func:`checked` takes them), and the
+    report of each file."""
+    found = checked(files, rules_dirs)
+    views = [_file_view(n, name, text, report, rules_dirs) for n, (name, text, report) in enumerate(found, 1)]
     games = [g for v in views for g in v.games]
     counts = {k: sum(1 for g in games if g["status"] == k) for k in STATUS}
     unread = sum(1 for v in views if v.errors and not v.games)
@@ -92,7 +94,7 @@ def page(paths: list[str], rules_dirs: RulesDirs, title: str = "kbg report") -> 
                f"file{'s' if len(views) != 1 else ''}: " + ", ".join(parts))
     html = render("report.html.j2", title=title, files=views, games=games, overall=overall, verdict=verdict,
                   status_words=STATUS)
-    return html, [r for _, _, r in files]
+    return html, [r for _, _, r in found]
 
 
 def _note(d: Diagnostic, anchor: str, kind: str = "error", rule: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -20,8 +20,8 @@ import kbgrules
 from kbgrules.core.check import RulesDirs
 from kbgrules.core.kinds import is_piece, role
 from kbgrules.errors import KbgError
-from kbgrules.explain.rank import entries, load_index
 from kbgrules.explain.rerank import load_model
+from kbgrules.explain.store import entries, load_index
 from kbgrules.explain.text import LANG_NAMES
 
 from . import render, static, svg

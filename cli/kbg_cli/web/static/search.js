@@ -1,8 +1,9 @@
 /* The question search of `kbg explain` in plain JavaScript, for the offline site: a port of
- * kbgrules/explain/text.py (reading a question), rank.py (the first stage, BM25 and bonuses) and
- * rerank.py (the second stage: features of each candidate, scored by the fitted model), run on the
- * parsed rules_data/explain-index.json with rules_data/explain-model.json as its `model` (as the
- * site's search-index.js ships it; without one, Python's Model.default(): the first stage's order).
+ * kbgrules/explain/text.py and concepts.py (reading a question), rank.py (the first stage, BM25
+ * and bonuses) and rerank.py (the second stage: features of each candidate, scored by the fitted
+ * model), run on the parsed rules_data/explain-index.json with rules_data/explain-model.json as its
+ * `model` (as the site's search-index.js ships it; without one, Python's Model.default(): the first
+ * stage's order).
  * KbgSearch.search(index, query, {game, limit}) returns what Python's search returns ({hits, lang,
  * game, confident, confidence, coverage, ...}; each hit's score is its probability and `shares`
  * what each feature gave), or {error} for a refused query. tests/test_site_search.py checks it
@@ -288,7 +289,7 @@ var KbgSearch = (function () {
     return parts;
   }
 
-  // analyze(text, glossary, lang=lang) of text.py, for a question (every game's concepts)
+  // analyze(text, glossary, lang=lang) of concepts.py, for a question (every game's concepts)
   function analyze(text, g, lang) {
     const ws = words(text, lang);
     const a = { terms: tokensOf(ws), concepts: [], games: [], langs: new Map() };
@@ -375,7 +376,7 @@ var KbgSearch = (function () {
     return [[...allowed].sort(), allowed.size === 1 ? LETTER : SHARED_LETTER / allowed.size];
   }
 
-  // analyze_question of text.py: the analysis, redone in the language found (number words, common words, compounds)
+  // analyze_question of concepts.py: the analysis, redone in the language found (number words, common words, compounds)
   function analyzeQuestion(text, g) {
     let a = analyze(text, g);
     let [lang, sure] = detectLanguage(text, a.langs);
@@ -498,7 +499,7 @@ var KbgSearch = (function () {
       facts: new Map(),
     };
     const kinds = new Map(Object.entries(index.game_info || {}).map(([g, i]) => [g, i.kinds || {}]));
-    // an entry's role (rank.py's Index.role): the index's table holds every kind of a game's entries
+    // an entry's role (store.py's Index.role): the index's table holds every kind of a game's entries
     p.role = (n) => own(kinds.get(index.meta[n][1]), index.meta[n][2]) || "piece";
     p.byLen = new Map();
     for (const name of p.names.keys()) {
