@@ -302,7 +302,8 @@ class KingOfTokyoGame:
     @staticmethod
     def _move(parsed: Parsed) -> Move:
         if parsed.kind == "setup":
-            values = tuple(str(v) for v in parsed.values) if parsed.what != "monster" else ()
+            values = (tuple(parsed.event.words[2:]) if parsed.what == "first"  # the moment, as the line says it
+                      else tuple(str(v) for v in parsed.values) if parsed.what != "monster" else ())
             return Setup(parsed.what, " ".join(parsed.event.words), parsed.monster, values)
         if parsed.kind == "camouflage":
             assert parsed.monster is not None
@@ -559,17 +560,11 @@ class KingOfTokyoGame:
         st = self._state
         if st is None:
             return "\n".join([*head, *self.lines]) + "\n"
-        if st.over is not None:
-            raise KbgError(f"the game is over ({st.over}): a position states a game in progress; "
-                           "log_text() gives the whole game", code="kot-position-moment")
         if self._pending is not None or self._need is not None:
             waiting = self._pending if self._pending is not None else "a loss of life"
             raise KbgError(f"{self._text_of(waiting) if isinstance(waiting, Action) else waiting} waits for its "
                            "chance outcome (chance_outcomes()): push one first", code="kot-position-moment")
         out = position_lines(st, self._replay.must_end)
-        if out is None:
-            raise KbgError(f"a King of Tokyo position cannot state this moment: {st.expected()}",
-                           code="kot-position-moment")
         back = KingOfTokyoGame(self.rs, self._players, monsters=self.monsters, tiles=self.tiles)
         try:
             for line in out:

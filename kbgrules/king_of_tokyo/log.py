@@ -11,9 +11,7 @@ from kbgrules.core.logfile import Event, GameText, LogSyntaxError
 from kbgrules.core.replay import players_ok, replay_events
 from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
-from kbgrules.king_of_tokyo.hooks import HOOKS
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
-from kbgrules.king_of_tokyo.monster import Monster
 from kbgrules.king_of_tokyo.moves import (
     Action,
     Buy,
@@ -21,14 +19,12 @@ from kbgrules.king_of_tokyo.moves import (
     Decide,
     EndTurn,
     Evolve,
-    Keep,
     Play,
-    Roll,
     Use,
     violation,
 )
 from kbgrules.king_of_tokyo.parse import GAME_CHECKS, KEYWORDS, Parsed, Parser, slug
-from kbgrules.king_of_tokyo.positions import holds
+from kbgrules.king_of_tokyo.positions import read_position
 from kbgrules.king_of_tokyo.report import final_json, next_json, pending_json
 from kbgrules.king_of_tokyo.result import king_of_tokyo_result
 from kbgrules.king_of_tokyo.state import KingOfTokyoState
@@ -212,215 +208,8 @@ class Replay:
             if market and len(market) != self.rs.market_size:
                 raise violation(self.rs, "kot-reveal-count", expected=self.rs.market_size, got=len(market))
             return self.new_state(market, first)
-        st = self.new_state((), first, begin=False)
-        st.starting = False  # a draw still owed at the start of the game is stated (owes=evolution)
-        for m in st.monsters:
-            m.evo_owed = 0
-        rs = self.rs
-        for p in states:
-            assert p.monster is not None
-            m = st.monsters[p.monster]
-            info = p.values[0]
-            m.hp = int(info.get("hp", m.hp))
-            m.vp = int(info.get("vp", m.vp))
-            m.energy = int(info.get("energy", m.energy))
-            m.location = str(info.get("place", m.location))
-            m.eliminated = bool(info.get("eliminated", False)) or m.hp == 0
-            for token in ("poison", "shrink", "smoke"):
-                m.tokens[token] = int(info.get(token, 0))
-            for name in info.get("marks", []):  # a lasting state a card left (Zombify)
-                HOOKS[name].put_mark(m)
-            m.dice_tokens = int(info.get("dicetokens", 0))
-            if m.dice_tokens and not rs.dice_tokens_per_turn:
-                raise violation(rs, "kot-position", monster=m.name,
-                                problem="dice tokens belong to the Godzilla edition")
-            w = rs.wickedness
-            if "wickedness" in info or "tiles" in info:
-                if w is None:
-                    raise violation(rs, "kot-position", monster=m.name,
-                                    problem="wickedness and tiles belong to the Dark Edition")
-                m.wickedness = min(int(info.get("wickedness", 0)), w.max)
-                m.levels = [lv for lv in w.thresholds if lv <= m.wickedness]
-                for tid in info.get("tiles", []):
-                    t = st.cards[f"tile:{tid}"]
-                    red = tid if t.side == "red" or not t.back else t.back
-                    if red not in st.tile_supply:
-                        raise violation(rs, "kot-position", monster=m.name,
-                                        problem=f"the tile {t.name} is already taken")
-                    if t.level not in m.levels:
-                        raise violation(rs, "kot-position", monster=m.name,
-                                        problem=f"{t.name} is a level-{t.level} tile; wickedness is {m.wickedness}")
-                    if any(st.cards[f"tile:{o}"].level == t.level for o in m.tiles):
-                        raise violation(rs, "kot-position", monster=m.name,
-                                        problem=f"{m.name} holds two level-{t.level} tiles: one per level")
-                    if tid not in st.tiles_left(t.level):
-                        raise violation(rs, "kot-position", monster=m.name,
-                                        problem=f"the {t.side} side {t.name} is not in play in this game")
-                    st.tile_supply.remove(red)
-                    m.tiles.append(tid)
-            for key in ("evolutions", "hand", "discarded"):
-                for c in info.get(key, []):
-                    if rs.evolution is None:
-                        raise violation(rs, "kot-position", monster=m.name,
-                                        problem="evolutions are not in play (add @variant power-up)")
-                    if c == "?" and key == "hand":
-                        m.secret += 1
-                        m.hand.append("?")
-                        continue
-                    if c == "?":
-                        raise violation(rs, "kot-position", monster=m.name,
-                                        problem=f"'?' (a secret evolution) belongs in the hand, not in {key}")
-                    if m.evo_deck[c] <= 0:
-                        raise violation(rs, "kot-position", monster=m.name,
-                                        problem=f"{st.cards['evolution:' + c].name} is not left in its deck")
-                    m.evo_deck[c] -= 1
-                    if key == "discarded":
-                        m.evo_discard[c] += 1
-                        continue
-                    (m.evolutions if key == "evolutions" else m.hand).append(c)
-            for c in info.get("bottom", []):  # known cards under the deck, top first: still in it
-                if c == "?" or m.evo_deck[c] <= m.evo_bottom.count(c):
-                    raise violation(rs, "kot-position", monster=m.name,
-                                    problem=f"{c} is not left in {m.name}'s evolution deck to lie under it")
-                m.evo_bottom.append(c)
-            for c in info.get("cards", []):
-                if st.cards[c].type != "keep":
-                    raise violation(rs, "kot-position", monster=m.name,
-                                    problem=f"{st.cards[c].name} is not a keep card")
-                if st.deck[c] <= 0:
-                    raise violation(rs, "kot-position", monster=m.name,
-                                    problem=f"more copies of {st.cards[c].name} than the deck has")
-                st.deck[c] -= 1
-                m.cards.append(c)
-            self._owes(st, m, info.get("owes", []))
-            for c, n in info.get("on", {}).items():  # energy or tokens on a card (Battery Monster)
-                if not holds(st, c) or (c not in m.cards and c not in m.evolutions):
-                    key = c if c in st.cards else f"evolution:{c}"
-                    raise violation(rs, "kot-position", monster=m.name,
-                                    problem=f"{st.cards[key].name} holds no energy or tokens here (CARD:N is for a "
-                                            "card in play that does)")
-                m.stored[c] = n
-            if m.hp > st.max_hp(m):
-                raise violation(rs, "kot-position", monster=m.name,
-                                problem=f"{m.name} has {m.hp} life; its maximum is {st.max_hp(m)}")
-            if "began" in info and (m.eliminated or (info["began"] == "bay" and not st.bay_open())):
-                raise violation(rs, "kot-position", monster=m.name,
-                                problem=f"{m.name} cannot have begun this turn in {info['began']}")
-            if m.eliminated and m.location != "outside":
-                raise violation(rs, "kot-position", monster=m.name, problem=f"{m.name} is eliminated but in Tokyo")
-        for space in ("city", "bay"):
-            holders = [m.name for m in st.monsters if m.location == space]
-            if len(holders) > 1:
-                raise violation(rs, "kot-position",
-                                problem=f"{' and '.join(holders)} are both in Tokyo {space.title()}")
-        if st.occupant("bay") is not None and not st.bay_open():
-            raise violation(rs, "kot-position", problem="Tokyo Bay is not in use with this many monsters")
-        if st.monsters[first].eliminated:
-            raise violation(rs, "kot-position", at="first",
-                            problem=f"{st.monsters[first].name} is eliminated and has no turn")
-        if len(market) != rs.market_size:
-            raise violation(rs, "kot-reveal-count", expected=rs.market_size, got=len(market))
-        st.reveal(market, effects=False)
-        from collections import Counter
-
-        for c, n in Counter(discard).items():  # the discard pile: out of the deck until a reshuffle
-            if st.deck[c] < n:
-                raise violation(rs, "kot-position", at="discard",
-                                problem=f"the discard pile cannot hold {n} {st.cards[c].name}: only {st.deck[c]} "
-                                        "not in the market or in play")
-            st.deck[c] -= n
-            st.discards[c] += n
-        for c, n in Counter(deck).items():
-            if st.deck[c] < n:
-                raise violation(rs, "kot-position", at="deck",
-                                problem=f"the deck cannot hold {n} {st.cards[c].name}: only {st.deck[c]} left")
-        st.deck_order = list(deck)
-        for t in gone_tiles:  # wickedness tiles discarded: out of the game
-            card = st.cards[f"tile:{t}"]
-            red = t if card.side == "red" or not card.back else card.back
-            if red not in st.tile_supply:
-                raise violation(rs, "kot-position", at="discard",
-                                problem=f"the tile {card.name} is not in the supply (held, or listed twice)")
-            st.tile_supply.remove(red)
-        began_at = {p.monster: str(p.values[0]["began"]) for p in states if "began" in p.values[0]}
-        ev = rs.evolution
-        if ev is not None and ev.start_draw and phase in ("start", "started") and any(m.evo_owed for m in st.monsters):
-            st.starting = True  # the starting draws are still being made
-        if phase == "start":
-            st.start_turn()
-        else:
-            st.start_turn(effects=False)  # the position already holds what the start of the turn gave
-        st.turn_began = [began_at.get(i, m.location) for i, m in enumerate(st.monsters)]
-        if phase in ("start", "started"):
-            return st
-        if phase == "resolve" and st._camouflage_held():
-            raise violation(rs, "kot-position", at="first",
-                            problem="a position at 'resolve' cannot give the Camouflage dice its hits may need: "
-                                    "start it at 'rolled', then write the keep and the camouflage line")
-        if phase in ("rolled", "resolve"):  # the dice after the first roll, or the final dice, resolved now
-            try:
-                st.apply(Roll(tuple(dice)))
-                if phase == "resolve":
-                    st.apply(Keep())
-            except IllegalMoveError as exc:
-                exc.params["at"] = "first"  # the `turn NAME rolled|resolve DICE` line is to blame
-                raise
-            rolls = int(extra.get("rolls", 1))
-            if rolls > st.max_rolls():
-                raise violation(rs, "kot-position", at="first",
-                                problem=f"{st.me.name} rolls at most {st.max_rolls()} times in this turn, not {rolls}")
-            st.rolls = rolls
-        elif phase == "decide":  # the final dice resolved (the numbers include them): the hit decide
-            if len(dice) != st.dice_count():
-                raise violation(rs, "kot-dice-count", at="first", monster=st.me.name, expected=st.dice_count(),
-                                got=len(dice))
-            self._resolved(st, dice, extra["hit"])
-            st.pending = [i for i in (st.occupant("city"), st.occupant("bay"))
-                          if i is not None and i in st.smash_damage]
-            if not st.pending:
-                raise violation(rs, "kot-position", at="first",
-                                problem="no monster in Tokyo lost life to the smashes: nobody decides "
-                                        "(start at 'turn NAME enter')")
-            st.phase = "decide"
-        elif phase == "enter":  # dice resolved, decisions made: the Enter Tokyo step comes first
-            st.smashes = 1  # 2011: only a monster that smashed may enter, so the step says it did
-            st.phase = "decide"
-            st.finish_decisions()
-        else:  # buy, end: the dice were resolved and Tokyo entered
-            st.phase = "buy"
-            self._resolved(st, dice, extra.get("hit", {}))
-            st.bought = bool(extra.get("bought"))
-        return st
-
-    def _owes(self, st: KingOfTokyoState, m: Monster, owes: Sequence[str]) -> None:
-        """``owes=evolution,tile-N``: the evolution draws and the wickedness tiles due and not taken yet."""
-        rs = self.rs
-        for o in owes:
-            if o == "evolution":
-                if rs.evolution is None:
-                    raise violation(rs, "kot-position", monster=m.name,
-                                    problem="evolutions are not in play (add @variant power-up)")
-                m.evo_owed += 1
-                continue
-            level = int(o[5:])
-            if level not in m.levels or level in m.owed or any(st.cards[f"tile:{t}"].level == level for t in m.tiles):
-                raise violation(rs, "kot-position", monster=m.name,
-                                problem=f"{m.name} is owed no level-{level} tile (its wickedness is {m.wickedness}, "
-                                        "and a tile of each level passed is taken once)")
-            m.owed.append(level)
-
-    def _resolved(self, st: KingOfTokyoState, dice: Sequence[str], hit: dict[int, int]) -> None:
-        """The final dice of a position past their resolution (the numbers include them), and the life each
-        monster lost to their smashes."""
-        rs = self.rs
-        if st.active in hit:
-            raise violation(rs, "kot-position", at="first",
-                            problem=f"{st.me.name} cannot lose life to its own smashes")
-        st.dice, st.final_dice = list(dice), list(dice)
-        st.smashes = sum(f == "smash" for f in dice)
-        st.smash_damage = dict(hit)
-        st.dealt_damage = bool(hit)
-        st.turn_losses = [(i, st.active, n, True) for i, n in hit.items()]
+        return read_position(self.new_state((), first, begin=False), market, states, deck, discard, gone_tiles,
+                             phase, dice, extra)
 
     def checkpoint(self, st: KingOfTokyoState, p: Parsed) -> None:
         if p.what == "winner":
