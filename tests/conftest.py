@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 os.environ.pop("COLUMNS", None)  # plain output wraps at COLUMNS when set: the expected outputs are at 100
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="kbg-test-cache-")  # explain's index cache, not the user's
-REFERENCE = ROOT.parent / "shared" / "reference"
+REFERENCE = ROOT / "tests" / "reference"  # facts of the project's reference the tests compare with
 
 
 @pytest.fixture
