@@ -6,6 +6,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -330,3 +331,45 @@ def test_loading_every_combination_leaves_the_shared_base_data_untouched() -> No
                         pass
     assert loaded > 20
     assert all(_base_tree_cached(str(data_root()), g) == before[g] for g in games)
+
+
+def test_a_user_folder_checked_once_is_read_as_it_is_while_it_stays_the_same(
+        write_rules: WriteRules, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`--rules` is checked in full once; later runs with the same files (same bytes, same kbg) read them
+    without checking them again, as the plug-in games' files are; a change, or KBG_NO_CACHE=1, checks
+    them anew, and a bad file is reported at its line every time."""
+    from kbgrules.core import data, effective, schema
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("KBG_NO_CACHE", raising=False)
+    checks: list[str] = []
+    real_doc, real_tree = schema.validate_document, effective.validate_effective
+    d = write_rules("house.yaml", HOUSE)
+
+    def check_doc(doc: Any, roots: Any) -> Any:
+        if doc.file.startswith(str(d)):  # the user's file (a plug-in game's are checked once, cached)
+            checks.append("file")
+        return real_doc(doc, roots)
+
+    monkeypatch.setattr(schema, "validate_document", check_doc)
+    monkeypatch.setattr(effective, "validate_effective", lambda res: checks.append("tree") or real_tree(res))
+
+    def resolve() -> list[str]:
+        checks.clear()
+        res = data.resolve("kd", None, ["big"], 4, [d])
+        assert res.tree["placement"]["kingdom_size"] == 6
+        return sorted(set(checks))
+
+    assert resolve() == ["file", "tree"]
+    assert resolve() == []  # the same files: nothing checked again
+    assert [g.id for g in kbgrules.games([d])] and checks == []
+    (d / "house.yaml").write_text(HOUSE.replace("6x6 kingdoms", "Six by six kingdoms"), encoding="utf-8")
+    assert resolve() == ["file", "tree"]
+    monkeypatch.setenv("KBG_NO_CACHE", "1")
+    assert resolve() == ["file", "tree"]
+    monkeypatch.delenv("KBG_NO_CACHE")
+    (d / "house.yaml").write_text(HOUSE.replace("kingdom_size: 6", "kingdom_size: many"), encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(DataError) as exc:
+            data.resolve("kd", None, ["big"], 4, [d])
+        assert [(x.file.endswith("house.yaml"), x.line) for x in exc.value.diagnostics] == [(True, 11)]

@@ -193,18 +193,83 @@ def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = (), with_plugins: boo
     found = plugins() if with_plugins else ()
     if not rules_dirs:
         return _plugin_catalog(found, root) if found else shipped_catalog(root)
-    # with user files, errors may point into shipped files: read those with their positions
+    for d in rules_dirs:
+        if "\x00" in os.fspath(d):
+            raise DataError([Diagnostic(os.fspath(d), 1, 1, "no-such-directory", "a path cannot hold a NUL character")])
+    mark = _user_mark(rules_dirs, found, "catalog")
+    if mark is not None and os.path.exists(mark):
+        return _user_catalog(rules_dirs, found, checked=True)
+    cat = _user_catalog(rules_dirs, found, checked=False)
+    _touch(mark)
+    return cat
+
+
+def _user_catalog(rules_dirs: Sequence[str | os.PathLike[str]], found: Sequence[Plugin], checked: bool) -> Catalog:
+    """The catalog with the user's files: read and checked (then, since errors may point into shipped
+    files, those are read with their positions too), or ``checked`` before and unchanged since."""
+    root = str(data_root())
     extra: list[DataFile] = []
     seen: set[Path] = set()
     roots = (*schema_roots(), *(Path(p.folder) / "schema" for p in found))
     for d in rules_dirs:
-        if "\x00" in os.fspath(d):
-            raise DataError([Diagnostic(os.fspath(d), 1, 1, "no-such-directory", "a path cannot hold a NUL character")])
         key = Path(d).resolve()
         if key not in seen:
             seen.add(key)
-            extra.extend(read_user_dir(d, roots))
-    return Catalog([*shipped_files(root, marks=True), *(f for p in found for f in plugin_files(p, marks=True)), *extra])
+            extra.extend(read_user_dir(d, roots, validate=not checked))
+    marks = not checked
+    return Catalog([*shipped_files(root, marks=marks), *(f for p in found for f in plugin_files(p, marks=marks)),
+                    *extra])
+
+
+def _user_mark(rules_dirs: Sequence[str | os.PathLike[str]], found: Sequence[Plugin], what: str) -> str | None:
+    """The cache file that says a catalog or a load (``what``) with these user folders was checked and
+    found valid: named by a digest of the user's files (names and bytes), the shipped data, the plug-in
+    games and the code that checks them. None without a cache folder (``KBG_NO_CACHE=1``) or where a file
+    cannot be read (the checks then say why)."""
+    import hashlib
+
+    from kbgrules.core.datafiles import COMPILED
+    from kbgrules.core.paths import cache_dir
+
+    folder = cache_dir()
+    if folder is None:
+        return None
+    h = hashlib.sha256(f"kbg-user|1|{what}".encode("utf-8", "surrogateescape"))
+    try:
+        here = os.path.dirname(__file__)
+        for name in ("data.py", "datafiles.py", "effective.py", "schema.py", "yamlsafe.py", "plugins.py"):
+            st = os.stat(os.path.join(here, name))
+            h.update(f"|{name}|{st.st_size}|{st.st_mtime_ns}".encode())
+        base = data_root()
+        for p in sorted([*(base / COMPILED).glob("*.json"), *(base / "schema").glob("*.schema.json")]):
+            st = p.stat()
+            h.update(f"|{p.name}|{st.st_size}|{st.st_mtime_ns}".encode())
+        for plugin in found:
+            for shown, data in _plugin_bytes(plugin):
+                h.update(shown.encode("utf-8", "surrogateescape") + b"\0" + data)
+        for d in rules_dirs:
+            path = Path(d)
+            paths = yaml_files(path) if path.is_dir() else [path]
+            if len(paths) > MAX_USER_FILES:
+                return None
+            for p in paths:
+                with p.open("rb") as fh:
+                    data = fh.read(MAX_BYTES + 1)
+                h.update(f"|{p.resolve()}|{p.is_symlink()}|{len(data)}|".encode("utf-8", "surrogateescape") + data)
+    except (OSError, ValueError, DataError):
+        return None
+    return os.path.join(folder, f"user-{h.hexdigest()[:32]}.ok")
+
+
+def _touch(mark: str | None) -> None:
+    if mark is None:
+        return
+    try:
+        os.makedirs(os.path.dirname(mark), exist_ok=True)
+        with open(mark, "w", encoding="utf-8"):
+            pass
+    except OSError:  # a read-only home: checked again next time
+        pass
 
 
 def catalog_for(game: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:
@@ -236,5 +301,16 @@ def resolve(
     for a plug-in game whose loads were not all checked before (unless ``validate`` is False: the caller
     has validated this same load without a count), the effective tree is validated against the game's
     schema."""
+    if rules_dirs and validate:  # checked before with these same files: read them as they are
+        found = plugins()
+        mark = _user_mark(rules_dirs, found, f"load|{game}|{edition}|{'|'.join(variants)}|{players}")
+        if mark is not None and os.path.exists(mark):
+            cat = _user_catalog(rules_dirs, found, checked=True)
+            return resolve_files(cat.games[resolve_game(cat, game)], edition, variants, players, False)
+        cat = _user_catalog(rules_dirs, found, checked=False)  # errors point at files and lines
+        res = resolve_files(cat.games[resolve_game(cat, game)], edition, variants, players, True)
+        _touch(_user_mark(rules_dirs, found, "catalog"))
+        _touch(mark)
+        return res
     cat = catalog_for(game, rules_dirs)
     return resolve_files(cat.games[resolve_game(cat, game)], edition, variants, players, validate)
