@@ -4,6 +4,7 @@ among good ones. Each case comes from a fuzzer finding, minimized."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -199,3 +200,38 @@ def test_explain_with_user_rules_builds_its_index_once(tmp_path: Path, monkeypat
     store._user_index.cache_clear()
     rank.search("big kingdom", rules_dirs=[rules])
     assert built == 1  # a changed file: a new digest, a new build
+
+
+def test_mimic_aimed_at_an_evolution_is_refused_by_the_rule() -> None:
+    """Issue 25, finding 12: `use mimic EVOLUTION` crashed the checker (KeyError) and lost the file's games."""
+    log = ("@game kot\n@variant power-up\n@players Ann Bob Cid\n@monsters the-king gigazaur cyber-kitty\n"
+           "Ann is energy=20 cards=mimic\nBob is evolutions=radioactive-waste\nmarket heal tank energize\n"
+           "turn Ann buy\nAnn use mimic radioactive-waste\n")
+    (game,) = check_text("m.log", log).games
+    assert [(v.line, v.code, v.rule) for v in game.violations] == [(9, "evo-not-a-card", "kot.evolution.decks")]
+    assert not game.errors
+
+
+def test_a_bug_in_one_game_is_that_games_error_and_the_others_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error boundary per game: an unexpected exception in the check of one game is an `internal` error
+    at that game's first line; the file's other games are checked as usual."""
+    from kbgrules.king_of_tokyo import log as kot_log
+
+    real = kot_log.Replay.run
+
+    def run(self: Any, parsed: Any, stop: Any) -> None:
+        if self.report.index == 1:
+            raise KeyError("boom")
+        real(self, parsed, stop)
+
+    monkeypatch.setattr(kot_log.Replay, "run", run)
+    monkeypatch.delenv("KBG_DEBUG", raising=False)
+    one = "@game kot\n@players Ann Bob\nfirst Ann\nmarket heal tank energize\nAnn roll 1 1 1 s s s\nAnn end\n"
+    report = check_text("b.log", "# two games\n" + one + "\n" + one.replace("Ann end", "Bob end"))
+    first, second = report.games
+    assert [(e.line, e.code) for e in first.errors] == [(2, "internal")] and "KeyError" in first.errors[0].message
+    assert [(v.line, v.code) for v in second.violations] == [(14, "kot-wrong-monster")]
+    assert report.exit_code == 2
+    monkeypatch.setenv("KBG_DEBUG", "1")
+    with pytest.raises(KeyError):
+        check_text("b.log", one)

@@ -83,7 +83,17 @@ def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[Gam
     from kbgrules.core.registry import engine_for
 
     engine = engine_for(rs.data)
-    return report, engine.check(file, g, rs, report)
+    try:
+        return report, engine.check(file, g, rs, report)
+    except Exception as exc:  # a bug in kbg: this game says so, and the file's other games are still checked
+        from kbgrules.errors import debug
+
+        if debug():
+            raise
+        report.errors.append(Diagnostic(file, g.line, 1, "internal",
+                                        f"game {g.index}: {type(exc).__name__}: {str(exc)[:200]} (a bug in kbg: "
+                                        "set KBG_DEBUG=1 for a traceback); the file's other games are checked"))
+        return report, None
 
 
 @dataclass(frozen=True, slots=True)

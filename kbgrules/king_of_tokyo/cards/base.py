@@ -285,6 +285,11 @@ class Mimic(Hook):
         target = st.card_id(args[0]) if len(args) == 1 else None
         if target is None:
             raise st.illegal("kot-card-use", card="Mimic", why="write: use mimic CARD (a keep card in play)")
+        if target not in st.cards:  # an evolution's name: Power Up! says Mimic never copies one
+            evolution = st.cards.get(f"evolution:{target}")
+            if evolution is not None:
+                raise st.illegal("evo-not-a-card", card="Mimic", target=evolution.name)
+            raise st.illegal("kot-card-use", card="Mimic", why=f"{args[0]} is not a Power card")
         held = any(target in o.cards for o in st.monsters if not o.eliminated)
         if target == "mimic" or not held or st.cards[target].type != "keep":
             raise st.illegal("kot-card-use", card="Mimic", why=f"no monster has {st.cards[target].name} in play")
