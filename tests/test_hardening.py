@@ -235,3 +235,69 @@ def test_a_bug_in_one_game_is_that_games_error_and_the_others_are_checked(monkey
     monkeypatch.setenv("KBG_DEBUG", "1")
     with pytest.raises(KeyError):
         check_text("b.log", one)
+
+
+# the wrong values of issue 25's fuzzing: each where a parameter wants something else
+WRONG: tuple[Any, ...] = (None, True, 3.5, {}, 2**70, b"kd", Path("/nonexistent-kbg-folder"), ["a", 3])
+VALID = {"check_file": ("x.log",), "check_files": (["x.log"],), "games": (), "iter_check_file": ("x.log",),
+         "iter_check_files": (["x.log"],), "load": ("kd",), "new_game": ("kd", ["Ann", "Bob"]),
+         "read_games": ("@game kd\n",), "setup_sheet": ()}
+
+
+def _public_calls() -> list[tuple[str, int, Any]]:
+    import inspect
+
+    import kbgrules
+
+    out = []
+    for name in sorted(VALID):
+        params = list(inspect.signature(getattr(kbgrules, name)).parameters)
+        out += [(name, i, bad) for i in range(len(params)) for bad in WRONG]
+    return out
+
+
+@pytest.mark.parametrize(("name", "at", "bad"), _public_calls())
+def test_the_public_functions_answer_wrong_types_with_type_or_value_errors(name: str, at: int, bad: Any) -> None:
+    """Every argument of kbgrules' top-level functions, given a value of the wrong kind, gives TypeError,
+    ValueError or KbgError (naming the parameter), never AttributeError, KeyError, IndexError,
+    OverflowError or a walk of the disk."""
+    import kbgrules
+
+    args = list(VALID[name]) if name != "setup_sheet" else [kbgrules.load("kd", players=2)]
+    while len(args) <= at:
+        args.append(())
+    args[at] = bad
+    try:
+        result = getattr(kbgrules, name)(*args)
+        if hasattr(result, "__next__"):
+            list(result)
+    except (TypeError, ValueError, kbgrules.KbgError):
+        pass
+
+
+def test_the_errors_name_the_parameter() -> None:
+    import kbgrules
+    from kbgrules.kingdomino.kingdom import cell_name, parse_cell
+    from kbgrules.kingdomino.positions import read_grid
+
+    for call, said in [
+        (lambda: kbgrules.games(True), "rules_dirs"), (lambda: kbgrules.setup_sheet("kd"), "rs"),
+        (lambda: kbgrules.load("kot").card(3.5), "key"), (lambda: kbgrules.load("kd").terrain({}), "key"),
+        (lambda: kbgrules.read_games(None), "source"), (lambda: kbgrules.read_games("@game kd\n", 3.5), "rules_dirs"),
+        (lambda: kbgrules.new_game("kot", 0), "players"), (lambda: parse_cell(2**70, 7), "text"),
+        (lambda: cell_name([], 7), "cell"), (lambda: cell_name({}, 7), "cell"),
+        (lambda: cell_name((1, 2), 2**70), "size"), (lambda: read_grid("g", "C W\n", "kd"), "rs"),
+    ]:
+        with pytest.raises((TypeError, ValueError)) as exc:
+            call()
+        assert str(exc.value).startswith(said), (said, exc.value)
+
+
+def test_a_string_folder_is_one_folder_and_a_long_name_is_no_such_directory(tmp_path: Path) -> None:
+    import kbgrules
+
+    (tmp_path / "r").mkdir()
+    assert [g.id for g in kbgrules.games(str(tmp_path / "r"))] == [g.id for g in kbgrules.games()]
+    with pytest.raises(kbgrules.DataError) as exc:
+        kbgrules.load("kd", rules_dirs="x" * 300)
+    assert exc.value.diagnostics[0].code == "no-such-directory"

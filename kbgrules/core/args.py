@@ -22,6 +22,17 @@ def folders(value: Any, name: str = "rules_dirs", what: str = "folder") -> tuple
     return tuple(os.fspath(d) for d in out)
 
 
+def flag(value: Any, name: str) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+
+
+def of_type(value: Any, kind: type, name: str, what: str) -> None:
+    """``value`` is a ``kind`` (``what``: how the error names it, e.g. "a Ruleset (from kbgrules.load)")."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
+
+
 def text(value: Any, name: str, optional: bool = False) -> None:
     if not isinstance(value, str) and not (optional and value is None):
         raise TypeError(f"{name} must be a str{' or None' if optional else ''}, not {type(value).__name__}")

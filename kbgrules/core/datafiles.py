@@ -152,14 +152,19 @@ def read_user_dir(directory: str | os.PathLike[str], schema_root: Sequence[Path]
     from kbgrules.core.schema import validate_document
 
     path = Path(directory)
-    if path.is_file():
+    try:
+        found = "file" if path.is_file() else "dir" if path.is_dir() else "other" if path.exists() else ""
+    except OSError as exc:  # a name too long, a loop of links...: the folder cannot be there
+        raise DataError([Diagnostic(str(directory)[:200], 1, 1, "no-such-directory",
+                                    exc.strerror or str(exc))]) from None
+    if found == "file":
         paths = [path]
-    elif path.is_dir():
+    elif found == "dir":
         paths = yaml_files(path)
         if len(paths) > MAX_USER_FILES:
             raise DataError([Diagnostic(str(directory), 1, 1, "too-many-files",
                                         f"more than {MAX_USER_FILES} YAML files")])
-    elif path.exists():
+    elif found == "other":
         raise DataError([Diagnostic(str(directory), 1, 1, "no-such-directory",
                                     "not a directory or a regular file")])
     else:
@@ -204,7 +209,10 @@ def user_dirs_stamp(rules_dirs: Sequence[str | os.PathLike[str]]) -> tuple[tuple
     stamp: list[tuple[str, int, int]] = []
     for d in rules_dirs:
         path = Path(d)
-        paths = yaml_files(path) if path.is_dir() else [path]
+        try:
+            paths = yaml_files(path) if path.is_dir() else [path]
+        except (OSError, ValueError):  # a name too long...: the load says why
+            paths = [path]
         for p in paths:
             try:
                 st = p.stat()

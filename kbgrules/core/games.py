@@ -19,9 +19,11 @@ def new_game(game: str, players: Sequence[str], edition: str | None = None, vari
              rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Game:
     """A new game of ``game`` (an id or alias) between the named players, at its set-up: a
     :class:`Game` (``legal_moves``, ``push``, ``push_text``, ``pop``, ``outcome``...)."""
+    from kbgrules.core import args
     from kbgrules.core.load import load
     from kbgrules.core.registry import engine_for
 
+    players = args.names(players, "players")
     rs = load(game, edition=edition, variants=variants, players=len(players), rules_dirs=rules_dirs)
     made: Game = engine_for(rs.data).new_game(rs, players)
     return made
@@ -34,6 +36,11 @@ def read_games(source: str | os.PathLike[str], rules_dirs: Sequence[str | os.Pat
     :meth:`LoggedGame.replay` raises the first). A file is read as ``kbg check`` reads it, with the same
     size limit: one it cannot read raises :class:`KbgError` (code ``unreadable``), one too large, binary
     or not UTF-8 raises :class:`LogSyntaxError` (``file-too-large``, ``binary-file``, ``not-utf8``)."""
+    from kbgrules.core import args
+
+    if not isinstance(source, (str, os.PathLike)):
+        raise TypeError(f"source must be a log's text, or a path (str or os.PathLike), not {type(source).__name__}")
+    rules_dirs = args.folders(rules_dirs)
     if isinstance(source, os.PathLike) or ("\n" not in source and os.path.isfile(source)):
         path = os.fspath(source)
         file, text, unreadable = read_text(os.path.join(os.curdir, path) if path == "-" else path)  # a file, not stdin

@@ -25,18 +25,24 @@ __all__ = ["games", "load", "setup_sheet"]
 
 def setup_sheet(rs: Ruleset) -> SetupSheet:
     """The setup sheet of a ruleset loaded with a player count (``kbg setup``), as its game writes it."""
+    from kbgrules.core import args
+    from kbgrules.core.model import Ruleset
     from kbgrules.core.registry import engine_for
 
+    args.of_type(rs, Ruleset, "rs", "a Ruleset (from kbgrules.load)")
     return engine_for(rs.data).setup_sheet(rs)
 
 
 def games(rules_dirs: RulesDirs = (), plugins: bool = True) -> tuple[GameInfo, ...]:
     """Every game available, with its editions (the default marked) and variants: the shipped games and
     the plug-in games installed (only the shipped ones if ``plugins`` is False), sorted by id."""
+    from kbgrules.core import args
     from kbgrules.core.build import game_info
     from kbgrules.core.data import catalog
 
-    cat = catalog(rules_dirs, with_plugins=plugins)
+    dirs = args.folders(rules_dirs)
+    args.flag(plugins, "plugins")
+    cat = catalog(dirs, with_plugins=plugins)
     return tuple(game_info(gf) for _, gf in sorted(cat.games.items()))
 
 

@@ -109,6 +109,9 @@ class Ruleset:
 
     def rule(self, rule_id: str) -> RuleEntry:
         """The rule statement ``rule_id``; raises KbgError (code ``unknown-rule``) if absent."""
+        from kbgrules.core import args
+
+        args.text(rule_id, "rule_id")
         try:
             return self.rules[rule_id]
         except KeyError:

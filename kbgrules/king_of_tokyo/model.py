@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from kbgrules.core import args
 from kbgrules.core.build import common_fields, freeze, sources, strs
 from kbgrules.core.effective import Resolved
 from kbgrules.core.model import Ruleset, Source
@@ -138,6 +139,7 @@ class KingOfTokyoRuleset(Ruleset):
 
     def card(self, key: str) -> Card:
         """A card by id or by name (case-insensitive)."""
+        args.text(key, "key")
         k = key.casefold()
         for c in self.cards:
             if k in (c.id, c.name.casefold()):

@@ -41,8 +41,22 @@ def board_offset(size: int) -> int:
     return size - 1
 
 
+def _size(size: object) -> None:
+    """A kingdom size the board's letters can name (a to z: at most 13)."""
+    if type(size) is not int:
+        raise TypeError(f"size must be an int, not {type(size).__name__}")
+    if not 1 <= size <= 13:
+        raise ValueError(f"size must be from 1 to 13 (the board's columns are named a to z), not {size}")
+
+
 def cell_name(cell: Cell, size: int) -> str:
+    """The usual name (``e5``) of a cell given as offsets from the castle."""
+    _size(size)
+    if not (type(cell) is tuple and len(cell) == 2 and all(type(v) is int for v in cell)):
+        raise TypeError(f"cell must be a tuple of two ints (offsets from the castle), not {cell!r:.40}")
     off = board_offset(size)
+    if not (0 <= cell[0] + off < 26 and 0 <= cell[1] + off < 99):  # the names parse_cell reads: a1 to z99
+        raise ValueError(f"the cell {cell!r:.40} has no name (columns a to z, rows 1 to 99)")
     return f"{chr(ord('a') + cell[0] + off)}{cell[1] + off + 1}"
 
 
@@ -55,6 +69,9 @@ def parse_cell(text: str, size: int) -> Cell | None:
     """``e5``-style name to offsets from the castle; None if it is not a cell name (a letter, then a
     row number from 1 to 99). Names beyond the board are cells too (``j5``): a placement there is
     checked by the rules (too big), not refused as a misspelling."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    _size(size)
     off = board_offset(size)
     t = text.strip().lower()
     if not (2 <= len(t) <= 3) or not ("a" <= t[0] <= "z") or not (t[1:].isascii() and t[1:].isdigit()):

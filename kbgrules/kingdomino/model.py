@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from kbgrules.core import args
 from kbgrules.core.build import common_fields, sources, strs
 from kbgrules.core.effective import Resolved
 from kbgrules.core.model import Ruleset, Source
@@ -100,6 +101,7 @@ class KingdominoRuleset(Ruleset):
         return self.setup_table[self._need_players()]
 
     def domino(self, number: int) -> Domino:
+        args.count(number, "number")
         for d in self.dominoes:
             if d.number == number:
                 return d
@@ -107,6 +109,7 @@ class KingdominoRuleset(Ruleset):
 
     def terrain(self, key: str) -> Terrain:
         """A terrain by id, letter or alias."""
+        args.text(key, "key")
         k = key.casefold()
         for t in self.terrains:
             if k in (t.id, t.letter.casefold(), t.name.casefold(), *(a.casefold() for a in t.aliases)):

@@ -231,6 +231,9 @@ def read_grid(file: str, text: str, rs: KingdominoRuleset, first_line: int = 1,
 
     args.text(file, "file")
     args.text(text, "text")
+    args.of_type(rs, KingdominoRuleset, "rs", "a Kingdomino ruleset (kbgrules.load('kingdomino'))")
+    if size is not None:
+        args.count(size, "size")
     if len(text.encode("utf-8")) > MAX_GRID_BYTES:
         raise GridError([Diagnostic(file, 1, 1, "grid-too-large", f"a grid file is at most {MAX_GRID_BYTES} bytes")])
     rows = split_rows(text, first_line)
