@@ -278,7 +278,9 @@ def test_a_page_too_big_to_draw_is_refused_quickly(tmp_path: Path) -> None:
     many.write_text("@game kingdomino\n@players A B\ndeal 18 5 25 14\n" * (MAX_GAMES + 1))
     long = tmp_path / "long.log"
     long.write_text("@game kingdomino\n@players A B\n" + "# a comment\n" * MAX_LINES)
-    for log in (many, long):
+    cr = tmp_path / "cr.log"  # lines ended by CR alone are lines too (issue 25: they were not counted)
+    cr.write_bytes(b"@game kingdomino\r@players A B\r" + b"# a comment\r" * MAX_LINES)
+    for log in (many, long, cr):
         out = tmp_path / "r.html"
         r = CliRunner().invoke(app, ["check", str(log), "--html", str(out)])
         assert r.exit_code == 2 and r.stderr.startswith("kbg: error html-too-big: ") and r.stderr.count("\n") == 1

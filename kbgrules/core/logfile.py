@@ -37,6 +37,12 @@ def lines(text: str) -> list[str]:
     return out
 
 
+def line_count(text: str) -> int:
+    """How many lines ``lines(text)`` gives, counted without making them (LF, CRLF and CR end a line)."""
+    ends = text.count("\n") + text.count("\r") - text.count("\r\n")
+    return ends + (not text.endswith(("\n", "\r")) if text else 0)
+
+
 def iter_lines(text: str) -> Iterator[str]:
     """``lines(text)`` one at a time: a log's lines are never all held at once (for a 16 MiB log of
     short lines, the list would take several times the text)."""

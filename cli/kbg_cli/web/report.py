@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 import kbgrules
 from kbgrules.core.check import RulesDirs, iter_check_text
-from kbgrules.core.logfile import lines, no_logs, read_text
+from kbgrules.core.logfile import line_count, lines, no_logs, read_text
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.core.views import Block, Chart, Gauge, Grid, Items, Strip, Table, Text
 from kbgrules.errors import Diagnostic, KbgError
@@ -60,7 +60,7 @@ def checked(files: list[str], rules_dirs: RulesDirs) -> list[tuple[str, str | No
         if text is None:
             out.append((name, None, CheckReport(input_errors=errors)))
             continue
-        lines_seen += text.count("\n") + 1
+        lines_seen += line_count(text)  # CR alone ends a line too
         report = CheckReport()
         for part in iter_check_text(name, text, rules_dirs, timeline=True):
             games += len(part.games)
