@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -15,6 +16,7 @@ from typer.testing import CliRunner
 
 from kbg_cli.app import app, main
 
+from .conftest import ROOT
 from .test_loader import HOUSE
 
 runner = CliRunner()
@@ -521,3 +523,22 @@ def test_check_turns_adds_the_state_after_every_turn() -> None:
     assert code == 0 and len(turns) > 3 and turns[0] == {"turn": 1, "monster": "Ann", "monsters": turns[0]["monsters"]}
     assert "turns" not in json.loads(kbg("check", "--json", str(EXAMPLES / "two-players.log"))[1])["games"][0]
     assert "--turns" in usage_error("check", "--json", "--turns", "--dask", "tcp://127.0.0.1:1", str(EXAMPLES))
+
+
+def test_a_failing_stdout_during_a_parallel_check_leaves_no_thread_behind(tmp_path: Path) -> None:
+    """Issue 25 #5: with -j 2, a stdout that fails (/dev/full) or a reader that goes away (| head -1) printed
+    "Exception ignored ... threading._shutdown ... OSError" in some runs (Python 3.11's executor race):
+    the worker pool now stops its feeding threads before kbg exits. Run 30 times each, as the fuzzer did."""
+    for name in ("two-players", "four-players", "dynasty", "mighty-duel"):
+        for k in range(3):
+            (tmp_path / f"{name}-{k}.log").write_bytes((ROOT / "examples" / "kingdomino" / f"{name}.log").read_bytes())
+    one = (ROOT / "examples" / "kingdomino" / "four-players.log").read_text(encoding="utf-8")
+    (tmp_path / "big.log").write_text("\n".join([one] * 40), encoding="utf-8")  # checked here, not on a worker
+    kbg = f"{shlex.quote(sys.executable)} -m kbg_cli"
+    for command in (f"{kbg} check --json -j 2 {tmp_path} > /dev/full",
+                    f"{kbg} check -j 2 {tmp_path} | head -1 > /dev/null"):
+        for _ in range(30):
+            r = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=120,
+                               stdin=subprocess.DEVNULL)
+            assert "Exception ignored" not in r.stderr and "Traceback" not in r.stderr, r.stderr
+            assert r.stderr.count("\n") <= 1, r.stderr

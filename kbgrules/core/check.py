@@ -323,24 +323,29 @@ def iter_check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int
             for part in parts_alone(path, dirs, timeline):
                 yield i, part
         return
-    from concurrent.futures import ProcessPoolExecutor
+    # multiprocessing's Pool, not concurrent.futures: its terminate() stops the workers and joins every
+    # thread that feeds them, so none outlives a run cut short (Python 3.11's executor, shut down without
+    # waiting, could still write to a closed descriptor as the interpreter exited: gh-125451)
     from functools import partial
+    from multiprocessing import Pool
 
     work = partial(checked_alone, rules_dirs=dirs, timeline=False)
     chunk = max(1, min(64, len(small) // (workers * 8)))
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_ignores_interrupts)
+    pool = Pool(workers, initializer=_worker_ignores_interrupts)
     try:
-        done = pool.map(work, small, chunksize=chunk)
+        done = pool.imap(work, small, chunksize=chunk)
         for i, path in enumerate(paths):
             if i in big:
                 for part in parts_alone(path, dirs):
                     yield i, part
             else:
                 yield i, next(done)
-    except BaseException:  # Ctrl-C, or the caller stopped reading: do not wait for the rest
-        pool.shutdown(wait=False, cancel_futures=True)
+    except BaseException:  # Ctrl-C, a failing stdout, or the caller stopped reading: do not wait for the rest
+        pool.terminate()
+        pool.join()
         raise
-    pool.shutdown()
+    pool.close()
+    pool.join()
 
 
 def check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int = 1,
