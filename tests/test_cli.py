@@ -533,7 +533,7 @@ def test_a_failing_stdout_during_a_parallel_check_leaves_no_thread_behind(tmp_pa
         for k in range(3):
             (tmp_path / f"{name}-{k}.log").write_bytes((ROOT / "examples" / "kingdomino" / f"{name}.log").read_bytes())
     one = (ROOT / "examples" / "kingdomino" / "four-players.log").read_text(encoding="utf-8")
-    (tmp_path / "big.log").write_text("\n".join([one] * 40), encoding="utf-8")  # checked here, not on a worker
+    (tmp_path / "big.log").write_text("\n".join([one] * 140), encoding="utf-8")  # 270 KB: checked here, not on a worker
     kbg = f"{shlex.quote(sys.executable)} -m kbg_cli"
     for command in (f"{kbg} check --json -j 2 {tmp_path} > /dev/full",
                     f"{kbg} check -j 2 {tmp_path} | head -1 > /dev/null"):
