@@ -360,6 +360,7 @@ def test_score_warnings_and_errors(tmp_path: Path) -> None:
     assert code == 2 and out == "" and ":1:4: error grid-cell" in err
     (tmp_path / "empty.grid").write_text("")
     assert kbg("score", str(tmp_path / "empty.grid"))[0] == 2
+    assert "Invalid value for FILE: an empty path names no file" in usage_error("score", "")  # not ':1:1: unreadable'
 
 
 def test_simulate_is_deterministic_and_checks_clean(tmp_path: Path) -> None:

@@ -203,9 +203,9 @@ HtmlOpt = Annotated[str | None, typer.Option("--html", metavar="FILE", help="Als
 
 
 
-def _no_empty_path(paths: list[str]) -> None:
+def _no_empty_path(paths: list[str], hint: str = "LOG") -> None:
     if any(p == "" for p in paths):  # '' would be the current directory to pathlib
-        raise typer.BadParameter("an empty path names no file", param_hint="LOG")
+        raise typer.BadParameter("an empty path names no file", param_hint=hint)
 
 
 def _output_path(path: str, hint: str) -> None:
@@ -398,6 +398,7 @@ def score(
     """Score a position written as text, by the rules of a game that scores positions. {scoring}."""
     from .play import run_score
 
+    _no_empty_path([position], "FILE")
     rs = kbgrules.load(_scoring_game(game), edition=edition, variants=variant or [], rules_dirs=_dirs())
     raise typer.Exit(run_score(position, rs, as_json))
 
