@@ -1,6 +1,8 @@
-"""A seeded, mutation-based fuzzer of kbg's input surfaces (issue 15): game logs of both games,
+"""A seeded, mutation-based fuzzer of kbg's input surfaces (issues 15 and 25): game logs of both games,
 positions, kingdom grids, user rule files and ``kbg explain`` queries, fed to the library in-process,
-and argument lists fed to the ``kbg`` command (in-process too, through its console-script entry).
+logs with CR or CRLF line ends drawn as the HTML report, the public functions given arguments of the
+wrong kind (only TypeError, ValueError or KbgError may come out), and argument lists fed to the ``kbg``
+command (in-process too, through its console-script entry).
 
     python bench/fuzz.py [--n 10000] [--seed 1] [--cli-only]
 
@@ -142,6 +144,52 @@ def run_query(text: str) -> str | None:
     return None
 
 
+# values of the wrong kind for the library's parameters (issue 25: AttributeError, KeyError, a walk of the disk)
+WRONG: list[Any] = [None, True, 3.5, {}, 2 ** 70, -1, b"kd", ["a", 3], Path("/nonexistent-kbg"), "", "\x00", "x" * 300]
+
+
+def api_case(rng: random.Random) -> Callable[[], object]:
+    """A call of a public function or method with one argument of the wrong kind."""
+    import kbgrules
+    from kbgrules.kingdomino.kingdom import cell_name, parse_cell
+    from kbgrules.kingdomino.positions import read_grid
+
+    kd, kot = kbgrules.load("kd", players=2), kbgrules.load("kot")
+    calls: list[tuple[Callable[..., object], list[Any]]] = [
+        (kbgrules.load, ["kd", None, (), None, ()]), (kbgrules.games, [(), True]),
+        (kbgrules.new_game, ["kd", ["A", "B"]]), (kbgrules.read_games, ["@game kd\n", ()]),
+        (kbgrules.setup_sheet, [kd]), (kbgrules.check_file, ["x.log", (), False]),
+        (kd.rule, ["kd.setup.players"]), (kd.domino, [1]), (kd.terrain, ["W"]), (kot.card, ["heal"]),
+        (parse_cell, ["e5", 5]), (cell_name, [(0, 0), 5]), (read_grid, ["g", "C\n", kd]),
+    ]
+    fn, args = rng.choice(calls)
+    args = list(args)
+    args[rng.randrange(len(args))] = rng.choice(WRONG)
+    return lambda: fn(*args)
+
+
+def run_api(call: Callable[[], object]) -> str | None:
+    try:
+        result = call()
+        if hasattr(result, "__next__"):
+            list(result)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        pass  # KbgError: caught by fuzz(); anything else is the finding
+    return None
+
+
+def run_html(text: str) -> str | None:
+    """A log with CR or CRLF line ends, drawn as the HTML report (its size caps count such lines too)."""
+    import tempfile
+
+    from kbg_cli.web.report import page
+
+    with tempfile.TemporaryDirectory() as d:
+        Path(d, "f.log").write_bytes(text.encode("utf-8", "surrogatepass"))
+        page([str(Path(d, "f.log"))], ())
+    return None
+
+
 _SKIPPED_OPTIONS = {"--install-completion", "--dask"}
 _PATHS = ["two-players.log", "dynasty.log", "kot.log", "corner.grid", "logs", "empty", "missing.log", "-", "",
           "binary.log", "/dev/null", "/dev/full", "out.log", "logs/../two-players.log", ".", "bad\nname.log"]
@@ -255,9 +303,16 @@ def cases(n: int, seed: int, cli_share: float = 0.1) -> Iterator[tuple[int, str,
             argv = argv_case(rng)
             yield i, "cli", repr(argv), lambda _text, a=argv: run_cli(a, workdir)  # type: ignore[misc]
             continue
+        if rng.random() < 0.03:
+            call = api_case(rng)
+            yield i, "api", "a public call with a wrong argument", lambda _text, c=call: run_api(c)  # type: ignore[misc]
+            continue
         kind, text = rng.choice(base)
         mutated = mutate(text, rng)
-        if kind == "grid":
+        if kind == "log" and rng.random() < 0.03:
+            ends = rng.choice(["\r", "\r\n"])
+            yield i, "html", mutated.replace("\n", ends), run_html
+        elif kind == "grid":
             yield i, "grid", mutated, run_grid
         elif kind == "rules":
             yield i, "rules", mutated, run_rules

@@ -193,9 +193,6 @@ def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = (), with_plugins: boo
     found = plugins() if with_plugins else ()
     if not rules_dirs:
         return _plugin_catalog(found, root) if found else shipped_catalog(root)
-    for d in rules_dirs:
-        if "\x00" in os.fspath(d):
-            raise DataError([Diagnostic(os.fspath(d), 1, 1, "no-such-directory", "a path cannot hold a NUL character")])
     mark = _user_mark(rules_dirs, found, "catalog")
     if mark is not None and os.path.exists(mark):
         return _user_catalog(rules_dirs, found, checked=True)
@@ -212,6 +209,9 @@ def _user_catalog(rules_dirs: Sequence[str | os.PathLike[str]], found: Sequence[
     seen: set[Path] = set()
     roots = (*schema_roots(), *(Path(p.folder) / "schema" for p in found))
     for d in rules_dirs:
+        if "\x00" in os.fspath(d):
+            raise DataError([Diagnostic(os.fspath(d).replace("\x00", "\\0"), 1, 1, "no-such-directory",
+                                        "a path cannot hold a NUL character")])
         key = Path(d).resolve()
         if key not in seen:
             seen.add(key)

@@ -154,9 +154,10 @@ def read_user_dir(directory: str | os.PathLike[str], schema_root: Sequence[Path]
     path = Path(directory)
     try:
         found = "file" if path.is_file() else "dir" if path.is_dir() else "other" if path.exists() else ""
-    except OSError as exc:  # a name too long, a loop of links...: the folder cannot be there
-        raise DataError([Diagnostic(str(directory)[:200], 1, 1, "no-such-directory",
-                                    exc.strerror or str(exc))]) from None
+    except (OSError, ValueError) as exc:  # a name too long, a NUL, a loop of links...: it cannot be there
+        why = "a path cannot hold a NUL character" if isinstance(exc, ValueError) else exc.strerror or str(exc)
+        raise DataError([Diagnostic(str(directory)[:200].replace("\x00", "\\0"), 1, 1, "no-such-directory",
+                                    why)]) from None
     if found == "file":
         paths = [path]
     elif found == "dir":
