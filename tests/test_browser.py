@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from .conftest import ROOT
 IMG = ROOT / "docs" / "img"
 SHIPPED = {"KBG_NO_PLUGINS": "1"}
 PHONE, DESKTOP = {"width": 360, "height": 740}, {"width": 1280, "height": 800}
+PHONE_390 = {"width": 390, "height": 844}
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--disable-extensions"]
 
@@ -123,8 +125,14 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     site = tmp / "site"
     r = CliRunner().invoke(app, ["site", str(site)], env=SHIPPED)  # the README's screenshots show kbg as shipped
     assert r.exit_code == 0, r.output
+    stopped = tmp / "stopped.log"  # Bob has placed two dominoes, Ann none: a 2 by 3 kingdom beside a castle
+    stopped.write_text("@game kingdomino\n@edition first\n@players Ann Bob\ndeal 18 5 25 14\n"
+                       "kings Ann Ann Bob Bob\nAnn claim 25\nAnn claim 18\nBob claim 5\nBob claim 14\n"
+                       "deal 47 23 11 9\nBob place 5 e4 f4\nBob claim 11\nBob place 14 e6 f6\nBob claim 99\n")
     return {
         "violation": _report(tmp, bad, name="violation.html"),
+        "stopped": _report(tmp, stopped, name="stopped.html"),
+        "race": _report(tmp, ROOT / "examples" / "king-of-tokyo" / "four-players.log", name="race.html"),
         "kot": _report(tmp, ROOT / "examples" / "king-of-tokyo" / "dark-edition.log", name="kot.html"),
         "dynasty": _report(tmp, ROOT / "examples" / "kingdomino" / "dynasty.log", name="dynasty.html"),
         "site": site,
@@ -168,6 +176,133 @@ def test_a_king_of_tokyo_report_draws_the_race_and_tokyo(browser: Any, pages: di
     if viewport is DESKTOP:
         v.page.locator("svg.chart").first.scroll_into_view_if_needed()
         v.shot("report-king-of-tokyo-desktop.png")
+    v.close()
+
+
+SIZES = [PHONE_390, DESKTOP]
+SIZE_IDS = ["phone-390", "desktop"]
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+def test_chart_labels_neither_overlap_nor_leave_their_picture(browser: Any, pages: dict[str, Path],
+                                                              viewport: dict[str, int]) -> None:
+    """46 turns: the turns written under a chart keep apart, the last one among them; the Tokyo strip's
+    row names and the charts' values are inside their picture."""
+    v = Visit(browser, pages["race"], viewport)
+    pictures = v.page.evaluate("""() => [...document.querySelectorAll('svg.chart, svg.strip')].map(svg => {
+        const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.right, e.textContent]; };
+        return {box: box(svg), under: [...svg.querySelectorAll('text.tick[text-anchor=middle]')].map(box),
+                texts: [...svg.querySelectorAll('text')].map(box)};
+    })""")
+    assert len(pictures) == 3
+    for p in pictures:
+        left, right, _ = p["box"]
+        outside = [t for t in p["texts"] if t[0] < left - 0.5 or t[1] > right + 0.5]
+        assert outside == [], outside
+    for p in pictures[:2]:
+        under = sorted(p["under"])
+        assert under[-1][2] == "46" and len(under) >= 4
+        crowded = [(a[2], b[2]) for a, b in pairwise(under) if b[0] < a[1] + 2]
+        assert crowded == [], crowded
+    v.clean()
+    v.close()
+
+
+def test_the_margins_hold_the_longest_words(browser: Any, tmp_path: Path) -> None:
+    """A strip's place names and a chart's values are measured for their margins: wide capitals, large
+    numbers and a long run of turns stay inside the picture and apart."""
+    from kbg_cli.web import static, svg
+    from kbgrules.core.views import Chart, Strip
+
+    xs = tuple(range(1, 1203, 3))
+    pictures = [svg.strip(Strip("places", "turn", xs[:30], (("WWW MEGA PLAZA", ("Ann",) * 30), ("Bay", (None,) * 30)),
+                                ("Ann",))),
+                svg.line_chart(Chart("points", "Turn", "Points", xs, (("Ann", tuple(range(0, 12030, 30))),))),
+                svg.line_chart(Chart("short", "Round", "Score", (1, 2), (("Ann", (0, 3)),)))]
+    page = tmp_path / "pictures.html"
+    page.write_text(f"<!doctype html><meta charset=utf-8><style>{static('style.css')}</style><main>"
+                    + "".join(f"<figure>{p}</figure>" for p in pictures) + "</main>", encoding="utf-8")
+    for viewport in SIZES:
+        v = Visit(browser, page, viewport)
+        found = v.page.evaluate("""() => [...document.querySelectorAll('svg')].map(svg => {
+            const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.right, e.textContent]; };
+            return {box: box(svg), under: [...svg.querySelectorAll('text.tick[text-anchor=middle]')].map(box),
+                    texts: [...svg.querySelectorAll('text')].map(box)};
+        })""")
+        for p in found:
+            left, right, _ = p["box"]
+            outside = [t for t in p["texts"] if t[0] < left - 0.5 or t[1] > right + 0.5]
+            assert outside == [], (viewport, outside)
+            under = sorted(p["under"])
+            assert [a[2] for a, b in pairwise(under) if b[0] < a[1] + 2] == [], (viewport, under)
+        assert sorted(found[1]["under"])[-1][2] == str(xs[-1]) and len(found[1]["under"]) >= 4
+        assert [t[2] for t in sorted(found[2]["under"])] == ["1", "2"]
+        v.clean()
+        v.close()
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+def test_the_kingdoms_of_a_game_share_one_scale(browser: Any, pages: dict[str, Path],
+                                                viewport: dict[str, int]) -> None:
+    """Each game draws its kingdoms with squares of one size, whatever their extent (a castle alone
+    beside a kingdom of two dominoes where checking stopped early)."""
+    for name, games in (("stopped", 1), ("violation", 1), ("dynasty", 3)):
+        v = Visit(browser, pages[name], viewport)
+        sizes = v.page.evaluate("""() => [...document.querySelectorAll('article.game')].map(a =>
+            [...a.querySelectorAll('svg.grid rect.castle')].map(r => r.getBoundingClientRect().width))""")
+        assert len(sizes) == games and all(sizes), (name, sizes)
+        for game in sizes:
+            assert max(game) - min(game) < 0.5 and min(game) > 20, (name, game)
+        v.fits(viewport["width"])
+        v.close()
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+def test_a_matchs_winner_and_totals_are_in_the_first_screen(browser: Any, pages: dict[str, Path],
+                                                             viewport: dict[str, int]) -> None:
+    v = Visit(browser, pages["dynasty"], viewport)
+    heading = v.page.get_by_text("Dynasty match").first
+    assert heading.is_visible() and heading.bounding_box()["y"] < viewport["height"]
+    totals = v.page.locator("table", has=v.page.locator("caption", has_text="Totals")).first
+    box = totals.bounding_box()
+    assert totals.is_visible() and box["y"] + box["height"] <= viewport["height"], box
+    assert "Cid" in totals.inner_text()
+    v.clean()
+    v.fits(viewport["width"])
+    v.close()
+
+
+def test_on_a_phone_no_column_of_the_standings_is_out_of_sight(browser: Any, pages: dict[str, Path]) -> None:
+    """At 390 px every cell of the standings is on the screen, with its column's name; what still
+    scrolls sideways (the Tokyo strip of a long game) shows that it does."""
+    width = PHONE_390["width"]
+    for name in ("violation", "kot"):
+        v = Visit(browser, pages[name], PHONE_390)
+        cells = v.page.evaluate("""() => {
+            const table = [...document.querySelectorAll('table')].find(t => t.caption &&
+                t.caption.textContent === 'Standings');
+            return [...table.tBodies[0].querySelectorAll('td, th')].map(c => {
+                const r = c.getBoundingClientRect();
+                const label = getComputedStyle(c, '::before').content;
+                return [r.left, r.right, c.textContent, label];
+            });
+        }""")
+        out = [c for c in cells if c[0] < 0 or c[1] > width + 0.5]
+        assert cells and out == [], (name, out)
+        labels = " ".join(c[3] for c in cells)
+        for column in (("crowns", "discards") if name == "violation" else ("energy", "wickedness", "cards")):
+            assert column in labels, (name, column)
+        v.clean()
+        v.close()
+    v = Visit(browser, pages["race"], PHONE_390)
+    cue = v.page.evaluate("""() => { const s = document.querySelector('figure.strip .scroll');
+        const style = getComputedStyle(s);
+        return [s.scrollWidth > s.clientWidth, style.maskImage || style.webkitMaskImage]; }""")
+    assert cue[0] and "gradient" in cue[1], cue  # the strip overflows and fades out at the edge
+    assert "scroll" in v.visible("figure.strip .hint").inner_text().lower()
+    v.close()
+    v = Visit(browser, pages["race"], DESKTOP)  # no hint where nothing scrolls
+    assert not v.page.locator("figure.strip .hint").is_visible()
     v.close()
 
 

@@ -71,7 +71,8 @@ def test_a_legal_kingdomino_match_draws_every_kingdom_and_the_totals(tmp_path: P
     assert len(games) == 3 and all("valid" in g["class"] for g in games)  # type: ignore[operator]
     kingdoms = page.by_class("grid", "svg")
     assert len(kingdoms) == 9  # 3 players x 3 games
-    assert "Winner: Cid" in text and "Dynasty match: games 1, 2, 3" in text
+    assert "Winner: Cid" in text
+    assert 'Dynasty match: games <a href="#f1-g1">1</a>, <a href="#f1-g2">2</a>, <a href="#f1-g3">3</a>' in text
     assert text.count('class="crown"') > 0 and text.count('class="edge"') > 0 and 'class="castle"' in text
     assert page.urls == [], "a report must not fetch anything"
 
@@ -100,6 +101,75 @@ def test_a_king_of_tokyo_game_has_its_charts_tokyo_cards_and_gauges(tmp_path: Pa
     assert "Stretchy (turn 12)" in text and "Winner: Ann (last monster standing)" in text
     polyline = re.search(r'<polyline points="([^"]+)"', text)
     assert polyline and len(polyline.group(1).split()) > 40  # one point per turn
+
+
+def _stopped_after_an_elimination(tmp_path: Path) -> Path:
+    """four-players.log cut in turn 42 just after Bob's smash eliminates Cid, by a move out of turn."""
+    lines = (KOT / "four-players.log").read_text().splitlines()
+    ends = [i for i, x in enumerate(lines) if re.fullmatch(r"\w+ end", x)]
+    assert lines[ends[41]] == "Bob end"
+    log = tmp_path / "stopped.log"
+    log.write_text("\n".join([*lines[:ends[41]], "Bob keep", "Ann end"]) + "\n")
+    return log
+
+
+def _standings(text: str) -> dict[str, list[str]]:
+    """The standings' cells by the name that heads each row."""
+    table = text[text.index("<caption>Standings</caption>"):]
+    table = table[:table.index("</table>")]
+    rows = re.findall(r'<tr[^>]*><th scope="row"[^>]*>([^<]+)</th>(.*?)</tr>', table)
+    return {name: re.findall(r"<td[^>]*>([^<]*)", cells) for name, cells in rows}
+
+
+def _numbers(text: str, title: str) -> list[list[str]]:
+    """The rows (the turn, then a value per player) of "The numbers" under the chart titled ``title``."""
+    table = text[text.index(f"<figcaption>{title}"):]
+    table = table[table.index("<tbody>"):table.index("</tbody>")]
+    return [[x, *re.findall(r'<td class="num">([^<]*)</td>', cells)]
+            for x, cells in re.findall(r'<tr><th scope="row">([^<]+)</th>(.*?)</tr>', table)]
+
+
+@pytest.mark.parametrize("log", ["four-players", "power-up", "from-position", "first-edition"])
+def test_the_verdict_gives_each_winners_points_as_the_standings_do(tmp_path: Path, log: str) -> None:
+    _, text, code = _page(tmp_path, KOT / f"{log}.log")
+    assert code == 0
+    headline = re.search(r"<p><strong>((?:Winner|Shared victory): [^<]+)</strong></p>", text)
+    assert headline, "no verdict"
+    standings = _standings(text)
+    winners = [w for w in standings if w in headline.group(1)]
+    assert winners
+    for w in winners:  # the VP column comes first
+        assert f"{standings[w][0]} VP" in headline.group(1), (headline.group(1), w, standings[w][0])
+
+
+@pytest.mark.parametrize("case", ["finished", "stopped"])
+def test_the_charts_end_where_the_standings_are(tmp_path: Path, case: str) -> None:
+    """A monster eliminated is at 0 life on the chart and in its numbers, also when checking stopped
+    in the turn that eliminated it."""
+    log = KOT / "four-players.log" if case == "finished" else _stopped_after_an_elimination(tmp_path)
+    _, text, code = _page(tmp_path, log)
+    assert code == (0 if case == "finished" else 1)
+    standings = _standings(text)
+    life = _numbers(text, "Life at the end of each turn")
+    vp = _numbers(text, "Victory points at the end of each turn")
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    assert all("-" not in row for row in life + vp)
+    assert dict(zip(names, life[-1][1:], strict=True)) == {n: standings[n][1] for n in names}
+    assert dict(zip(names, vp[-1][1:], strict=True)) == {n: standings[n][0] for n in names}
+    assert standings["Cid"][1] == standings["Dee"][1] == "0"
+    assert life[-1][0] == ("46" if case == "finished" else "42")
+
+
+def test_a_matchs_winner_and_totals_come_first(tmp_path: Path) -> None:
+    from kbgrules.core.check import check_file
+
+    _, text, code = _page(tmp_path, KD / "dynasty.log")
+    assert code == 0
+    (match,) = check_file(str(KD / "dynasty.log")).matches
+    top = text[:text.index("<article")]  # before the first game
+    assert "Dynasty match" in top and f"Winner: {', '.join(match['winners'])}" in top
+    for name, total in match["totals"].items():
+        assert re.search(rf'<th scope="row">{name}</th><td class="num">{total}</td>', top), (name, total)
 
 
 def test_bad_input_still_gives_a_page_that_shows_it(tmp_path: Path) -> None:

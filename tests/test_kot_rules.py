@@ -218,6 +218,13 @@ def test_shared_win_same_check() -> None:
     st.apply(Roll(("1", "1", "1", "heart", "heart", "heart")))
     st.apply(EndTurn(0))
     assert sorted(st.outcome().winners) == ["Ann", "Bob"]
+    from kbgrules.king_of_tokyo.report import final_json
+    from kbgrules.king_of_tokyo.result import king_of_tokyo_result
+
+    st.monsters[1].vp = 21  # the verdict gives each winner's own points, the goal apart
+    result = king_of_tokyo_result(st, final_json(st))
+    assert result.headline == "Shared victory: Ann with 20 VP, Bob with 21 VP (the goal is 20 VP)"
+    assert [row[:2] for row in result.standings.rows[:2]] == [("Bob", 21), ("Ann", 20)]
 
 
 def test_rolls_and_rerolls() -> None:  # kot.roll.count, kot.roll.reroll

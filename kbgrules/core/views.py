@@ -59,7 +59,8 @@ class Grid:
     ``palette`` and ``names`` give each letter's colour and name, ``landmarks`` the letters drawn as
     a building (a castle), ``corner`` the log's name of the top-left cell (``b6``), if it has one,
     ``mark`` the symbol a terminal writes for each mark (a crown, say), ``caption`` what is written
-    under the picture (its owner)."""
+    under the picture (its owner), ``span`` how many cells across a full board may be (0: not
+    known): boards drawn together share one scale, at which a full board fills its place."""
 
     title: str
     rows: tuple[str, ...]
@@ -69,6 +70,7 @@ class Grid:
     landmarks: tuple[str, ...] = ()
     caption: str | None = None
     mark: str = "*"
+    span: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,9 +51,23 @@ class KingOfTokyoResult(GameResult):
         return Table(f"turn by turn ({what}, * = in Tokyo)",
                      (Column("turn", True), Column("played"), *map(Column, self.players)), tuple(rows))
 
+    def _as_it_stands(self, timeline: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The game as it stands (``final``) as one more step of ``timeline``, where it is not the
+        end of the last turn there: a turn in progress changed what the charts draw (checking
+        stopped, or the log ends, after a monster was hit, say)."""
+        last = timeline[-1]
+        drawn = ("hp", "vp", "eliminated", "location", "cards")
+        if all([m[k] for k in drawn] == [n[k] for k in drawn]
+               for m, n in zip(self.final["monsters"], last["monsters"], strict=True)):
+            return None
+        return {"turn": last["turn"] + 1, "monsters": self.final["monsters"]}
+
     def charts(self, timeline: list[dict[str, Any]]) -> tuple[Block, ...]:
         if not timeline:
             return ()
+        now = self._as_it_stands(timeline)
+        when = f" (turn {now['turn']}: as the game stands)" if now else ""
+        timeline = [*timeline, now] if now else timeline
         names = self.players
         xs = tuple(snap["turn"] for snap in timeline)
         life = tuple((n, tuple(0 if snap["monsters"][k]["eliminated"] else snap["monsters"][k]["hp"]
@@ -72,10 +86,10 @@ class KingOfTokyoResult(GameResult):
                         held[m["name"]].add(cid)
                         bought[m["name"]].append(f"{self.names.get(cid, cid)} (turn {snap['turn']})")
         blocks: list[Block] = [
-            Chart("Life at the end of each turn", "Turn", "Life", xs, life),
-            Chart(f"Victory points at the end of each turn (goal: {self.goal})", "Turn", "VP", xs, vp,
+            Chart(f"Life at the end of each turn{when}", "Turn", "Life", xs, life),
+            Chart(f"Victory points at the end of each turn (goal: {self.goal}){when}", "Turn", "VP", xs, vp,
                   y_max=self.goal),
-            Strip("Who held Tokyo, turn by turn", "turn", xs, tuple(places), names)]
+            Strip(f"Who held Tokyo, turn by turn{when}", "turn", xs, tuple(places), names)]
         if any(bought.values()):
             blocks.append(Items("Cards bought", tuple((n, ", ".join(c)) for n, c in bought.items() if c)))
         return tuple(blocks)
@@ -91,14 +105,25 @@ def _held(m: dict[str, Any], names: dict[str, str]) -> str:
     return (", ".join(held) or "-") + (f" [{', '.join(tokens)}]" if tokens else "")
 
 
+def _verdict(winners: tuple[str, ...], reason: str | None, final: dict[str, Any], goal: int) -> str:
+    """Who won and why; a win on points gives each winner's VP as the standings do (from ``final``),
+    and the goal apart: ``Winner: Bob with 21 VP (the goal is 20 VP)``."""
+    if not winners:
+        return f"No winner: {reason}"
+    head = "Winner: " if len(winners) == 1 else "Shared victory: "
+    if reason != f"{goal} VP":
+        return head + ", ".join(winners) + f" ({reason})"
+    vp = {m["name"]: m["vp"] for m in final["monsters"]}
+    return head + ", ".join(f"{w} with {vp[w]} VP" for w in winners) + f" (the goal is {goal} VP)"
+
+
 def king_of_tokyo_result(st: KingOfTokyoState, final: dict[str, Any]) -> KingOfTokyoResult:
     """The result of a replayed game, ``final`` being its JSON (``report.final_json``)."""
     rs = st.rs
     out = st.outcome()
     names = _names(rs)
     if out.over:
-        headline = ((("Winner: " if len(out.winners) == 1 else "Shared victory: ") + ", ".join(out.winners)
-                     + f" ({out.reason})") if out.winners else f"No winner: {out.reason}")
+        headline = _verdict(out.winners, out.reason, final, rs.vp_goal)
     else:
         headline = f"The game is not over: turn {final['turn']}, {final['active']} to play."
     wick = rs.wickedness

@@ -40,7 +40,7 @@ def grids(rs: KingdominoRuleset, kingdoms: list[tuple[str, list[str], str | None
     """Each (owner, rows, corner) kingdom as a grid coloured by the rules' terrains."""
     palette = tuple((t.letter, t.colour or "#cccccc") for t in rs.terrains)
     names = tuple((t.letter, t.name) for t in rs.terrains)
-    return tuple(Grid(f"{owner}'s kingdom", tuple(rows), palette, names, corner, ("C",), owner, "♛")
+    return tuple(Grid(f"{owner}'s kingdom", tuple(rows), palette, names, corner, ("C",), owner, "♛", rs.kingdom_size)
                  for owner, rows, corner in kingdoms)
 
 

@@ -43,6 +43,8 @@ class FileView:
     matches: list[dict[str, Any]] = field(default_factory=list)  # matches of several games
 
 
+HINT_BELOW = (1024, 800, 640, 480)  # the screen widths below which style.css can show a strip's scroll hint
+MARGINS = 42  # the least room the page and a game take beside a strip (at 480 px and below)
 MAX_GAMES, MAX_LINES = 1000, 100_000  # what one page draws: ~45 MB of memory and ~3 MB of HTML at most
 
 
@@ -93,7 +95,7 @@ def page(files: list[str], rules_dirs: RulesDirs, title: str = "kbg report") -> 
     verdict = (f"{len(games)} game{'s' if len(games) != 1 else ''} in {len(views)} "
                f"file{'s' if len(views) != 1 else ''}: " + ", ".join(parts))
     html = render("report.html.j2", title=title, files=views, games=games, overall=overall, verdict=verdict,
-                  status_words=STATUS)
+                  status_words=STATUS, matches=[m for v in views for m in v.matches], many_files=len(views) > 1)
     return html, [r for _, _, r in found]
 
 
@@ -108,7 +110,8 @@ def _file_view(n: int, name: str, text: str | None, report: CheckReport, rules_d
     view = FileView(name, anchor, [_note(d, anchor) for d in report.input_errors], [],
                     [Line(i, t) for i, t in enumerate(lines(text), 1)] if text is not None else [])
     view.matches = [{**m, "standings": sorted(m["totals"].items(), key=lambda x: -x[1]),
-                     "name": str(m["variant"]).replace("-", " ").capitalize()} for m in report.matches]
+                     "name": str(m["variant"]).replace("-", " ").capitalize(), "file_name": name,
+                     "links": [(k, f"#{anchor}-g{k}") for k in m["games"]]} for m in report.matches]
     by_line = {x.number: x for x in view.lines}
     for g in report.games:
         game = _game_view(g, anchor, rules_dirs)
@@ -165,8 +168,11 @@ def _game_view(g: GameReport, anchor: str, rules_dirs: RulesDirs) -> dict[str, A
         summary = g.result.summary(stopped=not g.valid)
         view["result"] = summary[0].text if isinstance(summary[0], Text) else None
         blocks: list[dict[str, Any]] = []
-        for b in (*summary[1:], *g.result.charts(g.show_timeline())):
-            x = _block(b, list(g.players))
+        drawn = (*summary[1:], *g.result.charts(g.show_timeline()))
+        widest = max((max(svg.grid_width(b), svg.grid_width(b, b.span)) for b in drawn if isinstance(b, Grid)),
+                     default=0.0)  # one scale for the game's grids
+        for b in drawn:
+            x = _block(b, list(g.players), widest)
             if x["kind"] == "grid" and blocks and blocks[-1]["kind"] == "grids":
                 blocks[-1]["grids"].append(x)  # side by side
             else:
@@ -175,18 +181,26 @@ def _game_view(g: GameReport, anchor: str, rules_dirs: RulesDirs) -> dict[str, A
     return view
 
 
-def _block(b: Block, players: list[str]) -> dict[str, Any]:
-    """A block the game drew, as the page's template takes it (pictures as SVG)."""
+def _block(b: Block, players: list[str], widest: float = 0.0) -> dict[str, Any]:
+    """A block the game drew, as the page's template takes it (pictures as SVG; ``widest``: the width
+    of the widest grid of the game, or of a full board, which sets the scale of its grids)."""
     if isinstance(b, Table):
         rows = [[Markup(f"{escape(str(c))}{svg.gauge(c)}") if isinstance(c, Gauge) else c for c in r] for r in b.rows]
         return {"kind": "table", "title": b.title, "columns": b.columns, "rows": rows, "key": b.key}
     if isinstance(b, Grid):
-        return {"kind": "grid", "svg": svg.grid(b), "caption": b.caption or b.title}
+        return {"kind": "grid", "svg": svg.grid(b, widest), "caption": b.caption or b.title}
     if isinstance(b, Chart):
         return {"kind": "chart", "svg": svg.line_chart(b), "title": b.title, "xs": b.xs, "series": b.series,
                 "x_label": b.x_label.lower(), "players": players}
     if isinstance(b, Strip):
-        return {"kind": "strip", "svg": svg.strip(b), "title": b.title, "players": list(b.players)}
+        return {"kind": "strip", "svg": svg.strip(b), "title": b.title, "players": list(b.players),
+                "hint": _hint(svg.strip_layout(b)[1]), "step": b.x_label}
     if isinstance(b, Items):
         return {"kind": "items", "title": b.title, "items": b.items}
     return {"kind": "text", "text": b.text, "strong": b.strong}
+
+
+def _hint(width: float) -> int | None:
+    """Below which screen width a strip ``width`` pixels wide says that it scrolls: the widest of
+    :data:`HINT_BELOW` where it surely does not fit (None: it fits on every screen of them)."""
+    return next((w for w in HINT_BELOW if w <= width + MARGINS), None)

@@ -7,6 +7,8 @@ it shows (the pages also give the numbers as tables), scales to its container th
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Callable
 from html import escape
 
 from markupsafe import Markup
@@ -16,6 +18,26 @@ from kbgrules.core.views import Chart, Gauge, Grid, Strip
 from ..render import grid_axes
 
 SERIES = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999999")
+FONT = 12  # the size of the pictures' words (style.css: svg .tick, .axis, .label)
+_NARROW, _WIDE = frozenset(" .,:;'!|()[]fijlrtI"), frozenset("mwMW@%")
+
+
+def text_width(text: str, size: float = FONT) -> float:
+    """How wide ``text`` is at most in the pages' sans-serif fonts: each character's advance taken
+    at the top of its kind in DejaVu Sans (wider than most), so a margin made from it holds the text."""
+    em = 0.0
+    for ch in text:
+        if ch in _NARROW:
+            em += 0.42
+        elif ch in _WIDE:
+            em += 1.0
+        elif ch.isupper():
+            em += 0.79
+        elif ch.isascii():
+            em += 0.64
+        else:
+            em += 1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.8
+    return em * size
 
 
 def _svg(width: float, height: float, title: str, desc: str, body: list[str], cls: str) -> Markup:
@@ -33,15 +55,30 @@ def _crown(x: float, y: float, size: float) -> str:
     return f'<polygon points="{pts}" class="crown"/>'
 
 
-def grid(g: Grid) -> Markup:
+CELL = 40  # a grid's square, in its picture's units
+
+
+def grid_width(g: Grid, cells: int = 0) -> float:
+    """The width of ``g``'s picture in its units, or of a picture of ``cells`` squares across with
+    the same margins."""
+    across = cells or max((len(r.split()) for r in g.rows), default=0)
+    return _pad(g) + across * CELL + 2
+
+
+def _pad(g: Grid) -> int:
+    return 22 if g.corner and g.rows else 2  # room for the column letters and row numbers
+
+
+def grid(g: Grid, widest: float | None = None) -> Markup:
     """A board of cells (``W1 C . F``): each letter's colour from the rules data, its marks (crowns),
     landmarks drawn as a tower, the log's column letters and row numbers, and a thick line around
-    each area (cells of one letter that touch)."""
+    each area (cells of one letter that touch). ``widest``: the width (:func:`grid_width`) of the
+    widest picture it is shown with, which fills its place; this one is drawn at the same scale."""
     palette, names = dict(g.palette), dict(g.names)
     grid = [r.split() for r in g.rows]
     h, w = len(grid), max((len(r) for r in grid), default=0)
     cols, nums = grid_axes(g.corner, list(g.rows))
-    cell, pad = 40, 22 if cols else 2
+    cell, pad = CELL, _pad(g)
     body: list[str] = []
     for j, letter in enumerate(cols):
         body.append(f'<text x="{pad + j * cell + cell / 2}" y="15" class="axis">{letter}</text>')
@@ -85,8 +122,12 @@ def grid(g: Grid) -> Markup:
                      if letter not in g.landmarks)
     marks = ", ".join(names.get(x, x) for x in g.landmarks)
     what = ", ".join(filter(None, [marks, made])) or "nothing yet"
-    return _svg(pad + w * cell + 2, pad + h * cell + 2, g.title, f"{w} by {h} squares{where}: {what}.", body,
-                "grid")
+    width = grid_width(g)
+    picture = _svg(width, pad + h * cell + 2, g.title, f"{w} by {h} squares{where}: {what}.", body, "grid")
+    if not widest:
+        return picture
+    share = min(100.0, 100 * width / widest)
+    return Markup(str(picture).replace("<svg ", f'<svg style="width: {share:.3f}%" ', 1))
 
 
 def line_chart(c: Chart) -> Markup:
@@ -94,7 +135,11 @@ def line_chart(c: Chart) -> Markup:
     title, x_label, xs, series, y_label, y_max = c.title, c.x_label, c.xs, c.series, c.y_label, c.y_max
     values = [v for _, vs in series for v in vs if v is not None]
     top = max([y_max or 0, *values, 1])
-    left, right, top_pad, bottom = 30, 8, 10, 32
+    step = max(1, round(top / 5))
+    ys = range(0, top + 1, step)
+    left = max(24, round(max(text_width(str(v)) for v in ys) + 10))  # the values written left of the axis
+    right = max(8, round(text_width(str(xs[-1]) if xs else "") / 2 + 2))  # the last turn, centred on the edge
+    top_pad, bottom = 10, 32
     width, height = 420, 210
     plot_w, plot_h = width - left - right, height - top_pad - bottom
     n = max(len(xs), 2)
@@ -106,15 +151,12 @@ def line_chart(c: Chart) -> Markup:
         return top_pad + plot_h * (1 - v / top)
 
     body: list[str] = []
-    step = max(1, round(top / 5))
-    for v in range(0, top + 1, step):
+    for v in ys:
         body.append(f'<line x1="{left}" x2="{width - right}" y1="{py(v):.1f}" y2="{py(v):.1f}" class="grid"/>'
                     f'<text x="{left - 5}" y="{py(v) + 4:.1f}" class="tick" text-anchor="end">{v}</text>')
-    every = max(1, len(xs) // 10)
-    for k, x in enumerate(xs):
-        if k % every == 0 or k == len(xs) - 1:
-            body.append(f'<text x="{px(k):.1f}" y="{height - bottom + 16}" class="tick" '
-                        f'text-anchor="middle">{x}</text>')
+    for k in _written(xs, px):
+        body.append(f'<text x="{px(k):.1f}" y="{height - bottom + 16}" class="tick" '
+                    f'text-anchor="middle">{xs[k]}</text>')
     body.append(f'<text x="{left + plot_w / 2}" y="{height - 4}" class="label" text-anchor="middle">'
                 f'{escape(x_label)}</text>')
     for s, (name, vs) in enumerate(series):
@@ -133,10 +175,38 @@ def line_chart(c: Chart) -> Markup:
                 body, "chart")
 
 
+def _written(xs: tuple[int, ...], px: Callable[[int], float]) -> list[int]:
+    """Which of ``xs`` (at ``px(k)`` across) to write under a chart's axis: the first, the last, and
+    between them the multiples of the smallest round step (1, 2, 5, 10, 20, 50...) whose words keep
+    apart; any that would touch its neighbour is left out."""
+    if not xs:
+        return []
+    room = max(text_width(str(x)) for x in xs) + 6
+    gap = px(1) - px(0) if len(xs) > 1 else room
+    step = 1
+    while step * gap < room:
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2
+    kept: list[int] = []
+    for k, x in enumerate(xs):
+        if (k == 0 or x % step == 0) and (not kept or px(k) - px(kept[-1]) >= room):
+            kept.append(k)
+    last = len(xs) - 1
+    while kept and kept[-1] != last and px(last) - px(kept[-1]) < room:
+        kept.pop()
+    return [*kept, last] if not kept or kept[-1] != last else kept
+
+
+def strip_layout(s: Strip) -> tuple[float, float]:
+    """Where the squares of :func:`strip` begin (right of the longest place's name), and its width
+    (in pixels: a strip is drawn at its own size)."""
+    left = round(max((text_width(label) for label, _ in s.places), default=0) + 12)
+    return left, left + max((len(h) for _, h in s.places), default=1) * 14 + 4
+
+
 def strip(s: Strip) -> Markup:
     """Who held each place at the end of each step: one coloured square per step and place."""
     size = 14
-    left = 8 + 7 * max((len(label) for label, _ in s.places), default=4)
+    left, width = strip_layout(s)
     colour = {p: SERIES[i % len(SERIES)] for i, p in enumerate(s.players)}
     body: list[str] = []
     for r, (label, holders) in enumerate(s.places):
@@ -146,8 +216,6 @@ def strip(s: Strip) -> Markup:
             fill = colour.get(who, "#ffffff") if who else "#ffffff"
             body.append(f'<rect x="{left + t * size}" y="{y}" width="{size - 1}" height="{size}" fill="{fill}" '
                         f'class="held"><title>{escape(s.x_label)} {s.xs[t]}: {escape(who or "empty")}</title></rect>')
-    steps = max((len(h) for _, h in s.places), default=1)
-    width = left + max(steps, 1) * size + 4
     height = 4 + len(s.places) * (size + 6)
     spans = []
     first, holders = s.places[0] if s.places else ("", ())
