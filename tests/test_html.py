@@ -204,10 +204,13 @@ def test_the_page_is_never_written_over_an_input(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("command", ["check", "show"])
-def test_html_keeps_the_usual_output_and_exit_code(tmp_path: Path, command: str) -> None:
-    log = str(KD / "two-players.log")
-    plain = CliRunner().invoke(app, [command, log])
-    with_html = CliRunner().invoke(app, [command, log, "--html", str(tmp_path / "r.html")])
+@pytest.mark.parametrize("logs", [("two-players.log",), ("dynasty.log", "two-players.log")], ids=["game", "match+1"])
+def test_html_keeps_the_usual_output_and_exit_code(tmp_path: Path, command: str, logs: tuple[str, ...]) -> None:
+    """With a fourth game after a Dynasty, the match's line stays after its third game (issue 25 #9)."""
+    log = tmp_path / "in.log"
+    log.write_text("\n".join((KD / name).read_text(encoding="utf-8") for name in logs), encoding="utf-8")
+    plain = CliRunner().invoke(app, [command, str(log)])
+    with_html = CliRunner().invoke(app, [command, str(log), "--html", str(tmp_path / "r.html")])
     assert (with_html.exit_code, with_html.stdout) == (plain.exit_code, plain.stdout)
 
 

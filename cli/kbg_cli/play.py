@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kbgrules.core.check import RulesDirs, iter_check_files
 from kbgrules.core.logfile import no_logs, read_input
@@ -141,23 +141,31 @@ def _print_report(report: CheckReport, quiet: bool, after: bool = False) -> bool
     for d in report.input_errors:
         render.diag(str(d))
     doc = render.Doc()
+    matches = list(report.matches)  # each shown after the game that ends it, in a part or in a whole report
     for g in report.games:
         for line in sorted([*map(str, g.errors), *map(str, g.violations), *map(str, g.notes)],
                            key=_position):
             render.diag(line)
         if not quiet:
             _game_summary(doc, g)
+            for m in [m for m in matches if m["games"] and m["games"][-1] == g.index]:
+                _match_line(doc, m)
+                matches.remove(m)
     if quiet:
         return False
-    for m in report.matches:
-        totals = ", ".join(f"{n} {t}" for n, t in sorted(m["totals"].items(), key=lambda x: -x[1]))
-        verdict = f"winner(s): {', '.join(m['winners'])}" if m["complete"] else "incomplete match"
-        name = str(m["variant"]).replace("-", " ").capitalize()
-        doc.para(f"{name}, {m['file']} games {', '.join(map(str, m['games']))}: {totals}; {verdict}", "bold")
+    for m in matches:
+        _match_line(doc, m)
     if not doc.blocks:
         return False
     doc.show(after)
     return True
+
+
+def _match_line(doc: render.Doc, m: dict[str, Any]) -> None:
+    totals = ", ".join(f"{n} {t}" for n, t in sorted(m["totals"].items(), key=lambda x: -x[1]))
+    verdict = f"winner(s): {', '.join(m['winners'])}" if m["complete"] else "incomplete match"
+    name = str(m["variant"]).replace("-", " ").capitalize()
+    doc.para(f"{name}, {m['file']} games {', '.join(map(str, m['games']))}: {totals}; {verdict}", "bold")
 
 
 def _position(line: str) -> tuple[int, int, int]:
