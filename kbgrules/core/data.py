@@ -186,14 +186,18 @@ def _plugin_catalog(found: tuple[Plugin, ...], root: str | None = None) -> Catal
     return Catalog([*shipped, *(f for p in found for f in plugin_files(p))])
 
 
-def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = (), with_plugins: bool = True) -> Catalog:
+def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = (), with_plugins: bool = True,
+            checked: bool = True) -> Catalog:
     """Every game: the shipped ones, the plug-in games (unless ``with_plugins`` is False), and what the
-    user's rule folders add."""
+    user's rule folders add. ``checked=False`` reads the user's files without checking them against the
+    schemas, and every other file as fast as it can (no positions in any): a catalog to look names up in
+    (shell completion), never to load rules from, which a broken user file may fail to make with more
+    than a :class:`DataError`."""
     root = str(data_root())
     found = plugins() if with_plugins else ()
     if not rules_dirs:
         return _plugin_catalog(found, root) if found else shipped_catalog(root)
-    # with user files, errors may point into shipped files: read those with their positions
+    # with user files, errors may point into shipped files: read those with their positions (when checked)
     extra: list[DataFile] = []
     seen: set[Path] = set()
     roots = (*schema_roots(), *(Path(p.folder) / "schema" for p in found))
@@ -203,8 +207,9 @@ def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = (), with_plugins: boo
         key = Path(d).resolve()
         if key not in seen:
             seen.add(key)
-            extra.extend(read_user_dir(d, roots))
-    return Catalog([*shipped_files(root, marks=True), *(f for p in found for f in plugin_files(p, marks=True)), *extra])
+            extra.extend(read_user_dir(d, roots, check=checked))
+    return Catalog([*shipped_files(root, marks=checked),
+                    *(f for p in found for f in plugin_files(p, marks=checked)), *extra])
 
 
 def catalog_for(game: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> Catalog:

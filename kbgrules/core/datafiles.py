@@ -144,11 +144,12 @@ def build_compiled(root: Path | None = None) -> list[Path]:
     return out
 
 
-def read_user_dir(directory: str | os.PathLike[str], schema_root: Sequence[Path] | None = None) -> list[DataFile]:
+def read_user_dir(directory: str | os.PathLike[str], schema_root: Sequence[Path] | None = None,
+                  check: bool = True) -> list[DataFile]:
     """Read and schema-validate every YAML file in a user's rule directory (or one file); ``schema_root``:
-    the schema folders (default: the shipped one; the plug-in games' too where they are installed)."""
-    from kbgrules.core.schema import validate_document
-
+    the schema folders (default: the shipped one; the plug-in games' too where they are installed).
+    ``check=False`` reads the files without validating them (:func:`kbgrules.core.data.catalog`'s
+    ``checked``)."""
     path = Path(directory)
     if path.is_file():
         paths = [path]
@@ -182,7 +183,10 @@ def read_user_dir(directory: str | os.PathLike[str], schema_root: Sequence[Path]
                                         f"a user rule file may be of kind {', '.join(COMMON_KINDS)} or one of the "
                                         "game's tables given by id; a new game needs code, not only data"))
                 continue
-            diags.extend(validate_document(f.doc, roots))
+            if check:
+                from kbgrules.core.schema import validate_document
+
+                diags.extend(validate_document(f.doc, roots))
         files.append(f)
     if diags:
         raise DataError(sorted(diags, key=lambda d: (d.file, d.line, d.col)))
