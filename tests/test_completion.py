@@ -263,6 +263,11 @@ def test_completion_reads_no_more_than_it_needs() -> None:
     assert "power-up" in r.stdout
     assert not {m for m in loaded if m.startswith(("rich", "kbgrules.explain", "jsonschema", "yaml"))}
     assert not {m for m in loaded if m.endswith((".model", ".log", ".state")) and m != "kbgrules.core.model"}
+    normal = subprocess.run([sys.executable, "-c", "import sys\nfrom kbg_cli.app import main\nmain(['list'])\n"
+                             "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"],
+                            capture_output=True, text=True, env=_env({}))
+    assert normal.returncode == 0 and "kbg_cli.app" in normal.stderr.split()
+    assert "kbg_cli.complete" not in normal.stderr.split()
 
 
 # --------------------------------------------------------------------------- a real shell

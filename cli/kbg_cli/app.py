@@ -5,6 +5,7 @@ Exit codes: 0 success, 1 rule violations (``kbg check``), 2 usage or input error
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from functools import cache
@@ -16,7 +17,7 @@ from typer.core import TyperCommand, TyperGroup
 import kbgrules
 from kbgrules.errors import KbgError, debug
 
-from . import RULE_TOPICS, complete, render
+from . import RULE_TOPICS, render
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_USAGE = 0, 1, 2
 
@@ -31,8 +32,10 @@ class KbgGroup(TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
         _state["rules_dirs"] = []  # until the callback reads this run's (a test runs many in one process)
-        if complete.asking():
-            complete.plain_help()
+        if os.environ.get(COMPLETE_VAR):
+            from .complete import plain_help
+
+            plain_help()
         try:
             rv = super().main(args=args, prog_name=prog_name or "kbg", complete_var=complete_var,
                               standalone_mode=False, **extra)
@@ -194,17 +197,30 @@ def _dirs() -> list[str]:
     return _state["rules_dirs"]
 
 
+COMPLETE_VAR = "_KBG_COMPLETE"  # set by a shell's completion script when it asks kbg for values
+
+
+def _values(name: str) -> Any:
+    """``complete.NAME``, the values shell completion offers for a parameter, in a run that the shell
+    starts to complete a word; None in any other: typer inspects every callback as it builds the
+    command, a cost (and an import) that no other run need pay."""
+    if not os.environ.get(COMPLETE_VAR):
+        return None
+    from . import complete
+
+    return getattr(complete, name)
+
+
 # the values completed (complete.py): what the catalogue and the engines hold, for the game on the line
-asked = complete.asked
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias: {games}.",
-                                        autocompletion=asked(complete.games))]
+                                        autocompletion=_values("games"))]
 EditionOpt = Annotated[str | None, typer.Option("--edition", "-e", help="Edition (default: the game's default).",
-                                                autocompletion=asked(complete.editions))]
+                                                autocompletion=_values("editions"))]
 VariantOpt = Annotated[list[str] | None, typer.Option("--variant", "-v", metavar="VARIANT",
                                                       help="Variant to apply; repeatable.",
-                                                      autocompletion=asked(complete.variants))]
+                                                      autocompletion=_values("variants"))]
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players.",
-                                         autocompletion=asked(complete.player_counts))]
+                                         autocompletion=_values("player_counts"))]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for tools.")]
 HtmlOpt = Annotated[str | None, typer.Option("--html", metavar="FILE", help="Also write the games as one "
                                              "self-contained HTML page (verdict, the log with each problem at its "
@@ -303,7 +319,7 @@ def rules(
     topic: Annotated[str | None, typer.Argument(
         help="A rule id (as `kbg rules GAME` lists them), a part of one or a word, one of: "
              + ", ".join(RULE_TOPICS) + ", or a topic of the game's own ({topics}).",
-        autocompletion=asked(complete.rule_topics))] = None,
+        autocompletion=_values("rule_topics"))] = None,
     edition: EditionOpt = None,
     variant: VariantOpt = None,
     as_json: JsonOpt = False,
@@ -401,7 +417,7 @@ def score(
                                             "stdin).")],
     game: Annotated[str | None, typer.Option("--game", "-g", metavar="GAME", help="The game whose rules score FILE "
                                              "(default: the one installed game that scores positions).",
-                                             autocompletion=asked(complete.scoring_games))] = None,
+                                             autocompletion=_values("scoring_games"))] = None,
     edition: EditionOpt = None,
     variant: VariantOpt = None,
     as_json: JsonOpt = False,
@@ -483,16 +499,16 @@ def explain(
     query: Annotated[list[str] | None, typer.Argument(metavar="[QUERY]...", show_default=False, help="A rule id, a "
                                                       "word, the name of a piece or component, or a whole "
                                                       "question.",
-                                                      autocompletion=asked(complete.explain_topics))] = None,
+                                                      autocompletion=_values("explain_topics"))] = None,
     game: Annotated[str | None, typer.Option("--game", "-g", metavar="GAME",
                                              help="Only this game (an id or alias: kbg list).",
-                                             autocompletion=asked(complete.games))] = None,
+                                             autocompletion=_values("games"))] = None,
     edition: Annotated[str | None, typer.Option("--edition", "-e", metavar="EDITION",
                                                 help="Show this edition's reading where editions differ.",
-                                                autocompletion=asked(complete.editions))] = None,
+                                                autocompletion=_values("editions"))] = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help="Answer in this language (en, ko, fr, "
                                              "vi, de, es) where the text is written; default: the question's.",
-                                             autocompletion=asked(complete.languages))] = None,
+                                             autocompletion=_values("languages"))] = None,
     as_json: JsonOpt = False,
     debug: Annotated[bool, typer.Option("--debug", help="Show how the question was read and why each entry "
                                         "ranked where it did.")] = False,
@@ -526,9 +542,9 @@ def _completion(option: str, shell: str) -> int:
         render.error(f"error usage: no completion for the shell {shell!r}; use one of {', '.join(SHELLS)}")
         return EXIT_USAGE
     if option == "--show-completion":
-        sys.stdout.write(get_completion_script(prog_name="kbg", complete_var=complete.COMPLETE_VAR, shell=shell) + "\n")
+        sys.stdout.write(get_completion_script(prog_name="kbg", complete_var=COMPLETE_VAR, shell=shell) + "\n")
         return EXIT_OK
-    shell, path = install(shell=shell, prog_name="kbg", complete_var=complete.COMPLETE_VAR)
+    shell, path = install(shell=shell, prog_name="kbg", complete_var=COMPLETE_VAR)
     sys.stdout.write(f"{shell} completion installed in {path}; it takes effect in a new shell\n")
     return EXIT_OK
 

@@ -1,10 +1,11 @@
 """The values that shell completion offers for ``kbg``'s arguments: games, editions, variants, player
 counts, rule topics and ids, explain's topics and languages.
 
-Each public function here is a typer ``autocompletion`` callback, given the context that click parsed
-from the command line so far (the game, edition and variants already typed) and the word being
-completed; typer and click speak the shells' protocol (``_KBG_COMPLETE``, see ``kbg --show-completion
-SHELL``) and keep the values that start with that word. The values come from the rule-data catalogue
+The value functions (:func:`games`, :func:`editions`...) are typer ``autocompletion`` callbacks, given
+the context that click parsed from the command line so far (the game, edition and variants already
+typed) and the word being completed; typer and click speak the shells' protocol (``_KBG_COMPLETE``, see
+``kbg --show-completion SHELL``) and keep the values that start with that word. The app declares them
+only in a run the shell starts for a completion (``app._values``): no other run imports this module. The values come from the rule-data catalogue
 and the games' engines at run time, as the commands read them, and no more is read than the answer
 needs: the game named on the line alone where there is one, no ruleset built, and explain's topics
 from the index already built (:func:`kbgrules.explain.store.topic_titles`). A completion never fails
@@ -13,7 +14,6 @@ aloud: rule data that cannot be read, or a game that is not known, offers nothin
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
@@ -29,20 +29,6 @@ if TYPE_CHECKING:
     from kbgrules.core.model import GameInfo
 
 Offer = list[tuple[str, str]]  # (value, help), as typer takes them (typer reads the callbacks' annotations)
-
-COMPLETE_VAR = "_KBG_COMPLETE"  # set by the shell's completion script when it asks for values
-
-
-def asking() -> bool:
-    """Whether the shell started this run to complete a word."""
-    return bool(os.environ.get(COMPLETE_VAR))
-
-
-def asked(callback: Callable[[typer.Context, str], Offer]) -> Callable[[typer.Context, str], Offer] | None:
-    """``callback`` in a run that the shell starts to complete a word, else None: typer inspects every
-    callback as it builds the command, a cost that no other run need pay."""
-    return callback if asking() else None
-
 
 def plain_help() -> None:
     """Have typer hand each value's help to zsh and fish as it is written. kbg's help texts are plain
