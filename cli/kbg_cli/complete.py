@@ -5,11 +5,14 @@ The value functions (:func:`games`, :func:`editions`...) are typer ``autocomplet
 the context that click parsed from the command line so far (the game, edition and variants already
 typed) and the word being completed; typer and click speak the shells' protocol (``_KBG_COMPLETE``, see
 ``kbg --show-completion SHELL``) and keep the values that start with that word. The app declares them
-only in a run the shell starts for a completion (``app._values``): no other run imports this module. The values come from the rule-data catalogue
-and the games' engines at run time, as the commands read them, and no more is read than the answer
-needs: the game named on the line alone where there is one, no ruleset built, and explain's topics
-from the index already built (:func:`kbgrules.explain.store.topic_titles`). A completion never fails
-aloud: rule data that cannot be read, or a game that is not known, offers nothing (or less).
+only in a run that the shell starts for a completion (``app._values``): no other run imports this
+module.
+
+The values come from the rule-data catalogue and the games' engines at run time, as the commands read
+them, and no more is read than the answer needs: the game named on the line alone where there is one,
+no ruleset built, and explain's topics from the index already built
+(:func:`kbgrules.explain.store.topic_titles`). A completion never fails aloud: rule data that cannot be
+read, or a game that is not known, offers nothing (or less).
 """
 
 from __future__ import annotations

@@ -92,13 +92,17 @@ def game_dirs(root: str) -> tuple[str, ...]:
     return tuple(sorted(d for d in os.listdir(root) if os.path.isfile(os.path.join(root, d, "game.yaml"))))
 
 
-@lru_cache(maxsize=6)
 def shipped_files(root: str, marks: bool = False, game: str | None = None) -> tuple[DataFile, ...]:
     """The shipped files (with ``game``, only that game's directory). Without ``marks``, a file whose
     bytes match the game's compiled JSON is taken from there (no YAML parsing: faster start-up) and
     carries no positions; diagnostics need ``marks``."""
+    return _shipped_files(root, marks, game)  # one cache entry however the call is written
+
+
+@lru_cache(maxsize=6)
+def _shipped_files(root: str, marks: bool, game: str | None) -> tuple[DataFile, ...]:
     if game is None:
-        return tuple(f for d in game_dirs(root) for f in shipped_files(root, marks, d))
+        return tuple(f for d in game_dirs(root) for f in _shipped_files(root, marks, d))
     import json
 
     base = Path(root)
