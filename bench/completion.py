@@ -35,6 +35,8 @@ ASKED = [
     ("a game", "kbg setup ", "bash"),
     ("an edition of the game typed", "kbg setup kot --edition ", "bash"),
     ("a variant of the game typed", "kbg setup kd -p 3 --variant ", "bash"),
+    ("a variant, with a rule folder of the user's", f"kbg --rules {ROOT}/docs/examples/house-rules setup kd --variant ",
+     "bash"),
     ("a rule topic or id", "kbg rules kot ", "bash"),
     ("an explain topic", "kbg explain ", "bash"),
     ("a language", "kbg explain --lang ", "bash"),
@@ -43,15 +45,17 @@ ASKED = [
 ]
 
 
-def median_ms(cmd: list[str], runs: int, env: dict[str, str] | None = None) -> float:
-    full = {**ENV, **(env or {})}
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=full)  # warm-up
-    times = []
-    for _ in range(runs):
-        t = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=full)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1000
+def medians_ms(runs: list[tuple[list[str], dict[str, str]]], rounds: int) -> list[float]:
+    """The median time of each run (a command and its environment), timed in turns: one of each per
+    round, so that a busy machine slows them all alike."""
+    times: list[list[float]] = [[] for _ in runs]
+    for r in range(rounds + 1):  # round 0 warms up (and writes the bytecode)
+        for i, (cmd, env) in enumerate(runs):
+            t = time.perf_counter()
+            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env={**ENV, **env})
+            if r:
+                times[i].append(time.perf_counter() - t)
+    return [statistics.median(t) * 1000 for t in times]
 
 
 def protocol(line: str, shell: str) -> dict[str, str]:
@@ -70,15 +74,16 @@ def main() -> int:
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
     kbg = shutil.which("kbg") or str(Path(sys.executable).with_name("kbg"))
-    base = median_ms([sys.executable, "-c", "pass"], args.runs)
-    version = median_ms([kbg, "--version"], args.runs)
+    runs = [([sys.executable, "-c", "pass"], {}), ([kbg, "--version"], {}),
+            *(([kbg], protocol(line, shell)) for _, line, shell in ASKED)]
+    base, version, *asked = medians_ms(runs, args.runs)
     rows = [f"| `python3 -c pass` | {base:.0f} ms |",
             f"| `kbg --version` (typer) | {version:.0f} ms ({version / base:.1f}x) |"]
-    for what, line, shell in ASKED:
-        ms = median_ms([kbg], args.runs, protocol(line, shell))
-        rows.append(f"| {what}: `{line}` TAB, {shell} | {ms:.0f} ms ({ms / base:.1f}x) |")
+    for (what, line, shell), ms in zip(ASKED, asked, strict=True):
+        shown = line.replace(f"{ROOT}/", "")
+        rows.append(f"| {what}: `{shown}` TAB, {shell} | {ms:.0f} ms ({ms / base:.1f}x) |")
     text = (f"{BEGIN}\n| completing | median |\n| --- | --- |\n" + "\n".join(rows) +
-            f"\n\nMeasured with `python bench/completion.py` ({args.runs} runs each).\n{END}")
+            f"\n\nMeasured with `python bench/completion.py` ({args.runs} runs each, in turns).\n{END}")
     print(text)
     if args.write:
         write_section(DOC, BEGIN, END, text)

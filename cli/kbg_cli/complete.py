@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
     from kbgrules.core.datafiles import Catalog, GameFiles
-    from kbgrules.core.model import GameInfo
 
 Offer = list[tuple[str, str]]  # (value, help), as typer takes them (typer reads the callbacks' annotations)
 
@@ -119,9 +118,9 @@ class Line:
                 continue
         return None
 
-    def games(self) -> list[GameInfo]:
+    def games(self) -> list[Game]:
         cat = self.catalog()
-        return [] if cat is None else [_info(gf) for _, gf in sorted(cat.games.items())]
+        return [] if cat is None else [Game(gf) for _, gf in sorted(cat.games.items())]
 
     def game(self) -> GameFiles | None:
         """The files of the game named on the line (``GAME``, or ``--game``), read alone where the
@@ -153,13 +152,39 @@ def _params(ctx: typer.Context) -> dict[str, Any]:
     return params
 
 
-def _info(gf: GameFiles) -> GameInfo:
-    from kbgrules.core.build import game_info
+class Overlay:
+    """An edition or variant, as completion needs it."""
 
-    return game_info(gf)
+    __slots__ = ("aliases", "conflicts", "default", "editions", "id", "option", "players", "title")
+
+    def __init__(self, oid: str, data: dict[str, Any], default: bool = False) -> None:
+        self.id, self.default = oid, default
+        self.title = str(data.get("title", oid))
+        self.aliases = [str(a) for a in data.get("aliases") or ()]
+        self.option = bool(data.get("option", False))
+        self.editions = [str(e) for e in data.get("editions") or ()]
+        self.conflicts = [str(c) for c in data.get("conflicts") or ()]
+        players = data.get("players")
+        self.players = [int(p) for p in players] if isinstance(players, list) else []
 
 
-def _named(info: GameInfo, what: str, name: str | None) -> str | None:
+class Game:
+    """A game as completion needs it, read from its catalogue files as
+    :func:`kbgrules.core.build.game_info` reads them (in the same order), without the model's classes,
+    which completion need not import."""
+
+    def __init__(self, gf: GameFiles) -> None:
+        data = gf.game.data
+        self.name = str(data.get("name", data.get("id")))
+        self.min_players, self.max_players = int(data["players"]["min"]), int(data["players"]["max"])
+        base = data["base_edition"]
+        self.editions = [Overlay(str(base["id"]), base, default=True),
+                         *(Overlay(eid, f.data) for eid, f in gf.editions.items())]
+        self.variants = sorted((Overlay(vid, f.data) for vid, f in gf.variants.items()),
+                               key=lambda v: (v.option, v.id))
+
+
+def _named(info: Game, what: str, name: str | None) -> str | None:
     """The id of ``info``'s edition or variant (``what``) that ``name`` names, as the loader reads names."""
     from kbgrules.core.datafiles import normalize
 
@@ -223,7 +248,7 @@ def scoring_games(ctx: typer.Context, incomplete: str) -> Offer:
 
 def _editions(line: Line, incomplete: str) -> Offer:
     gf = line.game()
-    infos = [_info(gf)] if gf is not None else [] if line.typed("game") else line.games()
+    infos = [Game(gf)] if gf is not None else [] if line.typed("game") else line.games()
     items = []
     for info in infos:
         where = "" if gf is not None else f"{info.name}: "
@@ -239,7 +264,7 @@ def editions(ctx: typer.Context, incomplete: str) -> Offer:
     return _safely(_editions, ctx, incomplete)
 
 
-def _chosen(line: Line, info: GameInfo) -> list[str]:
+def _chosen(line: Line, info: Game) -> list[str]:
     """The ids of the variants already on the line."""
     return [vid for v in line.words("variant") if (vid := _named(info, "variant", v)) is not None]
 
@@ -249,7 +274,7 @@ def _variants(line: Line, incomplete: str) -> Offer:
     if gf is None:
         infos = [] if line.typed("game") else line.games()
         return _offer(((v.id, f"{i.name}: {v.title}", False) for i in infos for v in i.variants), incomplete)
-    info = _info(gf)
+    info = Game(gf)
     edition = _named(info, "edition", line.typed("edition")) or info.editions[0].id
     chosen = _chosen(line, info)
     conflicts = {c for v in info.variants if v.id in chosen for c in v.conflicts}
@@ -274,7 +299,7 @@ def _players(line: Line, incomplete: str) -> Offer:
     gf = line.game()
     if gf is None:
         return []
-    info = _info(gf)
+    info = Game(gf)
     counts = set(range(info.min_players, info.max_players + 1))
     chosen = _chosen(line, info)
     for v in info.variants:
