@@ -241,6 +241,12 @@ def test_bad_input_offers_what_it_can_and_says_nothing(tmp_path: Path) -> None:
         assert values(shell, line) == [], line
 
 
+def test_an_eager_option_on_the_line_prints_nothing_but_values() -> None:
+    """``kbg --version <TAB>``: the version is not printed among the commands offered."""
+    assert values("bash", "kbg --version ") == values("bash", "kbg ")
+    assert "setup" in values("bash", "kbg --version ")
+
+
 def test_a_file_argument_is_left_to_the_shell() -> None:
     """No value for a log, a folder or an address: bash falls back to file names (``-o default``), zsh is
     told ``_files``, fish's condition fails, so that its own file completion runs."""

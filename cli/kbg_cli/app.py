@@ -173,8 +173,8 @@ app = typer.Typer(
 _state: dict[str, list[str]] = {"rules_dirs": []}
 
 
-def _version(value: bool) -> None:
-    if value:
+def _version(ctx: typer.Context, value: bool) -> None:
+    if value and not ctx.resilient_parsing:  # not while the shell asks for completions
         sys.stdout.write(f"kbg {kbgrules.__version__}\n")
         raise typer.Exit(EXIT_OK)
 
