@@ -5,6 +5,7 @@ Exit codes: 0 success, 1 rule violations (``kbg check``), 2 usage or input error
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from functools import cache
@@ -31,6 +32,10 @@ class KbgGroup(TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
         _state["rules_dirs"] = []  # until the callback reads this run's (a test runs many in one process)
+        if os.environ.get(COMPLETE_VAR):
+            from .complete import plain_help
+
+            plain_help()
         try:
             rv = super().main(args=args, prog_name=prog_name or "kbg", complete_var=complete_var,
                               standalone_mode=False, **extra)
@@ -168,8 +173,8 @@ app = typer.Typer(
 _state: dict[str, list[str]] = {"rules_dirs": []}
 
 
-def _version(value: bool) -> None:
-    if value:
+def _version(ctx: typer.Context, value: bool) -> None:
+    if value and not ctx.resilient_parsing:  # not while the shell asks for completions
         sys.stdout.write(f"kbg {kbgrules.__version__}\n")
         raise typer.Exit(EXIT_OK)
 
@@ -192,10 +197,30 @@ def _dirs() -> list[str]:
     return _state["rules_dirs"]
 
 
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias: {games}.")]
-EditionOpt = Annotated[str | None, typer.Option("--edition", "-e", help="Edition (default: the game's default).")]
+COMPLETE_VAR = "_KBG_COMPLETE"  # set by a shell's completion script when it asks kbg for values
+
+
+def _values(name: str) -> Any:
+    """``complete.NAME``, the values shell completion offers for a parameter, in a run that the shell
+    starts to complete a word; None in any other: typer inspects every callback as it builds the
+    command, a cost (and an import) that no other run need pay."""
+    if not os.environ.get(COMPLETE_VAR):
+        return None
+    from . import complete
+
+    return getattr(complete, name)
+
+
+# the values completed (complete.py): what the catalogue and the engines hold, for the game on the line
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias: {games}.",
+                                        autocompletion=_values("games"))]
+EditionOpt = Annotated[str | None, typer.Option("--edition", "-e", help="Edition (default: the game's default).",
+                                                autocompletion=_values("editions"))]
 VariantOpt = Annotated[list[str] | None, typer.Option("--variant", "-v", metavar="VARIANT",
-                                                      help="Variant to apply; repeatable.")]
+                                                      help="Variant to apply; repeatable.",
+                                                      autocompletion=_values("variants"))]
+PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players.",
+                                         autocompletion=_values("player_counts"))]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for tools.")]
 HtmlOpt = Annotated[str | None, typer.Option("--html", metavar="FILE", help="Also write the games as one "
                                              "self-contained HTML page (verdict, the log with each problem at its "
@@ -256,7 +281,7 @@ def _overlay_json(o: kbgrules.OverlayInfo) -> dict[str, Any]:
 @app.command(cls=KbgCommand, epilog=_examples(GAMES_EXAMPLES))
 def setup(
     game: GameArg,
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
+    players: PlayersOpt,
     edition: EditionOpt = None,
     variant: VariantOpt = None,
     as_json: JsonOpt = False,
@@ -293,7 +318,8 @@ def rules(
     game: GameArg,
     topic: Annotated[str | None, typer.Argument(
         help="A rule id (as `kbg rules GAME` lists them), a part of one or a word, one of: "
-             + ", ".join(RULE_TOPICS) + ", or a topic of the game's own ({topics}).")] = None,
+             + ", ".join(RULE_TOPICS) + ", or a topic of the game's own ({topics}).",
+        autocompletion=_values("rule_topics"))] = None,
     edition: EditionOpt = None,
     variant: VariantOpt = None,
     as_json: JsonOpt = False,
@@ -390,7 +416,8 @@ def score(
     position: Annotated[str, typer.Argument(metavar="FILE", help="The position as the game writes it (or - for "
                                             "stdin).")],
     game: Annotated[str | None, typer.Option("--game", "-g", metavar="GAME", help="The game whose rules score FILE "
-                                             "(default: the one installed game that scores positions).")] = None,
+                                             "(default: the one installed game that scores positions).",
+                                             autocompletion=_values("scoring_games"))] = None,
     edition: EditionOpt = None,
     variant: VariantOpt = None,
     as_json: JsonOpt = False,
@@ -430,7 +457,7 @@ def _scoring_game(game: str | None) -> str:
 @app.command(cls=KbgCommand, short_help="Write a random legal game as a log.", epilog=_examples(GAMES_EXAMPLES))
 def simulate(
     game: GameArg,
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
+    players: PlayersOpt,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed: the same seed gives the same game.")] = 0,
     edition: EditionOpt = None,
     variant: VariantOpt = None,
@@ -472,14 +499,17 @@ def site(
 def explain(
     query: Annotated[list[str] | None, typer.Argument(metavar="[QUERY]...", show_default=False, help="A rule id, a "
                                                       "word, the name of a piece or component, or a whole "
-                                                      "question.")] = None,
+                                                      "question.",
+                                                      autocompletion=_values("explain_topics"))] = None,
     game: Annotated[str | None, typer.Option("--game", "-g", metavar="GAME",
-                                             help="Only this game (an id or alias: kbg list).")] = None,
+                                             help="Only this game (an id or alias: kbg list).",
+                                             autocompletion=_values("games"))] = None,
     edition: Annotated[str | None, typer.Option("--edition", "-e", metavar="EDITION",
-                                                help="Show this edition's reading where editions differ.")] = None,
+                                                help="Show this edition's reading where editions differ.",
+                                                autocompletion=_values("editions"))] = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help="Answer in this language (en, ko, fr, "
-                                             "vi, de, es) where the text is written; default: the question's.")]
-    = None,
+                                             "vi, de, es) where the text is written; default: the question's.",
+                                             autocompletion=_values("languages"))] = None,
     as_json: JsonOpt = False,
     debug: Annotated[bool, typer.Option("--debug", help="Show how the question was read and why each entry "
                                         "ranked where it did.")] = False,
@@ -513,9 +543,9 @@ def _completion(option: str, shell: str) -> int:
         render.error(f"error usage: no completion for the shell {shell!r}; use one of {', '.join(SHELLS)}")
         return EXIT_USAGE
     if option == "--show-completion":
-        sys.stdout.write(get_completion_script(prog_name="kbg", complete_var="_KBG_COMPLETE", shell=shell) + "\n")
+        sys.stdout.write(get_completion_script(prog_name="kbg", complete_var=COMPLETE_VAR, shell=shell) + "\n")
         return EXIT_OK
-    shell, path = install(shell=shell, prog_name="kbg", complete_var="_KBG_COMPLETE")
+    shell, path = install(shell=shell, prog_name="kbg", complete_var=COMPLETE_VAR)
     sys.stdout.write(f"{shell} completion installed in {path}; it takes effect in a new shell\n")
     return EXIT_OK
 

@@ -186,24 +186,31 @@ def _plugin_catalog(found: tuple[Plugin, ...], root: str | None = None) -> Catal
     return Catalog([*shipped, *(f for p in found for f in plugin_files(p))])
 
 
-def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = (), with_plugins: bool = True) -> Catalog:
+def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = (), with_plugins: bool = True,
+            checked: bool = True) -> Catalog:
     """Every game: the shipped ones, the plug-in games (unless ``with_plugins`` is False), and what the
-    user's rule folders add."""
+    user's rule folders add. ``checked=False`` reads the user's files without checking them against the
+    schemas, and every other file as fast as it can (no positions in any): a catalog to look names up in
+    (shell completion), never to load rules from, which a broken user file may fail to make with more
+    than a :class:`DataError`."""
     root = str(data_root())
     found = plugins() if with_plugins else ()
     if not rules_dirs:
         return _plugin_catalog(found, root) if found else shipped_catalog(root)
+    if not checked:  # only to look names up in: nothing checked, nothing remembered
+        return _user_catalog(rules_dirs, found, trusted=True)
     mark = _user_mark(rules_dirs, found, "catalog")
     if mark is not None and os.path.exists(mark):
-        return _user_catalog(rules_dirs, found, checked=True)
-    cat = _user_catalog(rules_dirs, found, checked=False)
+        return _user_catalog(rules_dirs, found, trusted=True)
+    cat = _user_catalog(rules_dirs, found, trusted=False)
     _touch(mark)
     return cat
 
 
-def _user_catalog(rules_dirs: Sequence[str | os.PathLike[str]], found: Sequence[Plugin], checked: bool) -> Catalog:
+def _user_catalog(rules_dirs: Sequence[str | os.PathLike[str]], found: Sequence[Plugin], trusted: bool) -> Catalog:
     """The catalog with the user's files: read and checked (then, since errors may point into shipped
-    files, those are read with their positions too), or ``checked`` before and unchanged since."""
+    files, those are read with their positions too), or ``trusted`` as they are (checked before and
+    unchanged since, or a catalog only to look names up in)."""
     root = str(data_root())
     extra: list[DataFile] = []
     seen: set[Path] = set()
@@ -215,8 +222,8 @@ def _user_catalog(rules_dirs: Sequence[str | os.PathLike[str]], found: Sequence[
         key = Path(d).resolve()
         if key not in seen:
             seen.add(key)
-            extra.extend(read_user_dir(d, roots, validate=not checked))
-    marks = not checked
+            extra.extend(read_user_dir(d, roots, check=not trusted))
+    marks = not trusted
     return Catalog([*shipped_files(root, marks=marks), *(f for p in found for f in plugin_files(p, marks=marks)),
                     *extra])
 
@@ -305,9 +312,9 @@ def resolve(
         found = plugins()
         mark = _user_mark(rules_dirs, found, f"load|{game}|{edition}|{'|'.join(variants)}|{players}")
         if mark is not None and os.path.exists(mark):
-            cat = _user_catalog(rules_dirs, found, checked=True)
+            cat = _user_catalog(rules_dirs, found, trusted=True)
             return resolve_files(cat.games[resolve_game(cat, game)], edition, variants, players, False)
-        cat = _user_catalog(rules_dirs, found, checked=False)  # errors point at files and lines
+        cat = _user_catalog(rules_dirs, found, trusted=False)  # errors point at files and lines
         res = resolve_files(cat.games[resolve_game(cat, game)], edition, variants, players, True)
         _touch(_user_mark(rules_dirs, found, "catalog"))
         _touch(mark)

@@ -92,13 +92,17 @@ def game_dirs(root: str) -> tuple[str, ...]:
     return tuple(sorted(d for d in os.listdir(root) if os.path.isfile(os.path.join(root, d, "game.yaml"))))
 
 
-@lru_cache(maxsize=6)
 def shipped_files(root: str, marks: bool = False, game: str | None = None) -> tuple[DataFile, ...]:
     """The shipped files (with ``game``, only that game's directory). Without ``marks``, a file whose
     bytes match the game's compiled JSON is taken from there (no YAML parsing: faster start-up) and
     carries no positions; diagnostics need ``marks``."""
+    return _shipped_files(root, marks, game)  # one cache entry however the call is written
+
+
+@lru_cache(maxsize=6)
+def _shipped_files(root: str, marks: bool, game: str | None) -> tuple[DataFile, ...]:
     if game is None:
-        return tuple(f for d in game_dirs(root) for f in shipped_files(root, marks, d))
+        return tuple(f for d in game_dirs(root) for f in _shipped_files(root, marks, d))
     import json
 
     base = Path(root)
@@ -145,12 +149,11 @@ def build_compiled(root: Path | None = None) -> list[Path]:
 
 
 def read_user_dir(directory: str | os.PathLike[str], schema_root: Sequence[Path] | None = None,
-                  validate: bool = True) -> list[DataFile]:
+                  check: bool = True) -> list[DataFile]:
     """Read and schema-validate every YAML file in a user's rule directory (or one file); ``schema_root``:
     the schema folders (default: the shipped one; the plug-in games' too where they are installed).
-    ``validate`` False: files checked before, unchanged since (:func:`kbgrules.core.data.catalog`)."""
-    from kbgrules.core.schema import validate_document
-
+    ``check=False`` reads the files without validating them: files checked before and unchanged since,
+    or a catalog only to look names up in (:func:`kbgrules.core.data.catalog`)."""
     path = Path(directory)
     try:
         found = "file" if path.is_file() else "dir" if path.is_dir() else "other" if path.exists() else ""
@@ -190,7 +193,9 @@ def read_user_dir(directory: str | os.PathLike[str], schema_root: Sequence[Path]
                                         f"a user rule file may be of kind {', '.join(COMMON_KINDS)} or one of the "
                                         "game's tables given by id; a new game needs code, not only data"))
                 continue
-            if validate:
+            if check:
+                from kbgrules.core.schema import validate_document
+
                 diags.extend(validate_document(f.doc, roots))
         files.append(f)
     if diags:

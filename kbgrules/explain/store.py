@@ -76,6 +76,20 @@ def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, A
     """The index of every game: the shipped index, or, with the user's rule folders or plug-in games
     installed, one built from them too (kept in the user's cache folder under the digest of what it
     is built from: see :func:`_user_index`)."""
+    dirs, plugins = _extra(rules_dirs)
+    if dirs or plugins:
+        return _user_index(_user_digest(dirs, plugins), dirs)
+    try:
+        data = _shipped_index()
+        if data.get("version") == INDEX_VERSION:
+            return data
+    except (OSError, ValueError):  # a checkout without the prebuilt file: build it in memory
+        pass
+    return _built_index()
+
+
+def _extra(rules_dirs: Sequence[str | os.PathLike[str]]) -> tuple[tuple[str, ...], tuple[Plugin, ...]]:
+    """What an index adds to the shipped one: the rule folders that hold a YAML file, and the plug-in games."""
     from kbgrules.core.plugins import installed
 
     plugins = installed()  # no importlib.metadata, nothing read when none is installed
@@ -86,15 +100,7 @@ def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, A
         dirs = tuple(os.fspath(d) for d in rules_dirs)
         if not user_dirs_stamp(dirs):  # folders without a YAML file change nothing
             dirs = ()
-    if dirs or plugins:
-        return _user_index(_user_digest(dirs, plugins), dirs)
-    try:
-        data = _shipped_index()
-        if data.get("version") == INDEX_VERSION:
-            return data
-    except (OSError, ValueError):  # a checkout without the prebuilt file: build it in memory
-        pass
-    return _built_index()
+    return dirs, plugins
 
 
 def _user_digest(dirs: tuple[str, ...], plugins: Sequence[Plugin] = ()) -> str:
@@ -139,19 +145,10 @@ def _user_index(digest: str, dirs: tuple[str, ...]) -> dict[str, Any]:
     """The index with the user's rule data and the plug-in games: built once (seconds), then kept in the
     user's cache folder under the digest of everything it depends on, as the shipped index is stored
     (the entries one per line beside it, read when shown), and read back (``KBG_NO_CACHE=1`` skips it)."""
-    from kbgrules.core.paths import cache_dir
-
-    folder = cache_dir()
-    path = None if folder is None else os.path.join(folder, f"explain-{digest}.json")
-    if path is not None:
-        try:
-            with open(path, encoding="utf-8") as fh:
-                data: dict[str, Any] = json.load(fh)
-            if data.get("version") == INDEX_VERSION and os.path.isfile(path + "l"):
-                data[ENTRIES_KEY] = path + "l"
-                return data
-        except (OSError, ValueError):
-            pass
+    path = _cache_path(digest)
+    cached = _cached_index(path)
+    if cached is not None:
+        return cached
     from kbgrules.explain.index import build_index, collect, write_index
 
     built = build_index(collect(dirs))
@@ -165,6 +162,45 @@ def _user_index(digest: str, dirs: tuple[str, ...]) -> dict[str, Any]:
         except OSError:  # a read-only home: no cache, still an answer
             pass
     return built
+
+
+def _cache_path(digest: str) -> str | None:
+    from kbgrules.core.paths import cache_dir
+
+    folder = cache_dir()
+    return None if folder is None else os.path.join(folder, f"explain-{digest}.json")
+
+
+def _cached_index(path: str | None) -> dict[str, Any] | None:
+    """The index kept at ``path`` (its entries beside it), or None if there is none of this version."""
+    if path is None:
+        return None
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data: dict[str, Any] = json.load(fh)
+        if data.get("version") == INDEX_VERSION and os.path.isfile(path + "l"):
+            data[ENTRIES_KEY] = path + "l"
+            return data
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def index_at_hand(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, Any] | None:
+    """The index :func:`load_index` gives, where it needs no building: the shipped prebuilt one, or the
+    one kept in the user's cache for these rule folders and plug-in games; where that one is not built
+    yet, the shipped index (the shipped games' entries only). None without a prebuilt index. Shell
+    completion reads it: it must answer at once, and builds nothing."""
+    dirs, plugins = _extra(rules_dirs)
+    if dirs or plugins:
+        cached = _cached_index(_cache_path(_user_digest(dirs, plugins)))
+        if cached is not None:
+            return cached
+    try:
+        data = _shipped_index()
+    except (OSError, ValueError):
+        return None
+    return data if data.get("version") == INDEX_VERSION else None
 
 
 @lru_cache(maxsize=1)
@@ -244,11 +280,15 @@ def role_of(entry: dict[str, Any], rules_dirs: Sequence[str | os.PathLike[str]] 
 
 def game_id(name: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> str | None:
     """The id of the game ``name`` names (its id or an alias, any case, ``-`` ``_`` and spaces alike)."""
+    return _game_named(games(rules_dirs), name)
+
+
+def _game_named(info: dict[str, dict[str, Any]], name: str) -> str | None:
     def key(n: str) -> str:
         return " ".join(n.casefold().replace("_", " ").replace("-", " ").split())
 
     k = key(name)
-    return next((gid for gid, g in games(rules_dirs).items() if k in {key(a) for a in g.get("aliases", ())}), None)
+    return next((gid for gid, g in info.items() if k in {key(a) for a in g.get("aliases", ())}), None)
 
 
 def lookup(entry_id: str, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, Any] | None:
@@ -271,6 +311,19 @@ def topics(game: str | None = None) -> list[dict[str, Any]]:
     """Every entry (id, title, kind), for ``kbg explain`` with no query."""
     return [{"id": eid, "title": title, "kind": kind, "game": g}
             for eid, g, kind, title in load_index()["meta"] if game is None or g == game]
+
+
+def topic_titles(game: str | None = None, rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> list[tuple[str, str]]:
+    """Each entry's id and title in the index at hand (:func:`index_at_hand`), of ``game``'s entries only
+    where it is given (an id or alias): what shell completion offers after ``kbg explain``. Empty without
+    an index, or for a game it does not know."""
+    data = index_at_hand(rules_dirs)
+    if data is None:
+        return []
+    gid = None if game is None else _game_named(data.get("game_info") or {}, game)
+    if game is not None and gid is None:
+        return []
+    return [(eid, title) for eid, g, _, title in data["meta"] if gid is None or g == gid]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
