@@ -1,5 +1,5 @@
 """Output on narrow terminals and without colour: tables never cut a word, kingdoms keep their cells
-apart."""
+apart; counts agree with their nouns."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from kbg_cli import render
+from kbgrules.core.check import check_text
+from kbgrules.core.words import counted, fill
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
@@ -134,3 +136,18 @@ def test_kingdom_cells_are_one_width_and_apart_without_colour(tmp_path: Path) ->
     assert [c.rstrip() for c in cells[1]] == ["F", "·", "G", "L♛"]
     assert all(c[:pitch - 1] == c[:pitch - 1].rstrip().ljust(pitch - 1) and c[pitch - 1:] in ("", " ")
                for row in cells for c in row), cells  # a space ends every cell: two never run together
+
+
+# --------------------------------------------------------------------------- counts
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    assert (counted(1, "file"), counted(2, "file"), counted(1, "die", "dice"), counted(0, "die", "dice")) == (
+        "1 file", "2 files", "1 die", "0 dice")
+    assert fill("{a:die|dice} re-rolled, {b}", {"a": 1, "b": 2}) == "1 die re-rolled, 2"
+
+
+def test_a_violation_counts_dice_in_words() -> None:
+    log = "@game king-of-tokyo\n@players Ann Bob Cid\nfirst Ann\nAnn roll 1 1 1 s e h\nAnn reroll h : s s\n"
+    (game,) = check_text("x.log", log).games
+    assert [v.message for v in game.violations] == ["1 die re-rolled but 2 new faces given"]
