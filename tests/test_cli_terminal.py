@@ -1,5 +1,5 @@
 """Output on narrow terminals and without colour: tables never cut a word, kingdoms keep their cells
-apart; counts agree with their nouns."""
+apart; counts agree with their nouns, and people read names where the log writes ids."""
 
 from __future__ import annotations
 
@@ -138,7 +138,7 @@ def test_kingdom_cells_are_one_width_and_apart_without_colour(tmp_path: Path) ->
                for row in cells for c in row), cells  # a space ends every cell: two never run together
 
 
-# --------------------------------------------------------------------------- counts
+# --------------------------------------------------------------------------- counts and names
 
 
 def test_counts_agree_with_their_nouns() -> None:
@@ -151,3 +151,25 @@ def test_a_violation_counts_dice_in_words() -> None:
     log = "@game king-of-tokyo\n@players Ann Bob Cid\nfirst Ann\nAnn roll 1 1 1 s e h\nAnn reroll h : s s\n"
     (game,) = check_text("x.log", log).games
     assert [v.message for v in game.violations] == ["1 die re-rolled but 2 new faces given"]
+
+
+def test_the_closing_count_of_one_file_is_singular(tmp_path: Path) -> None:
+    r = subprocess.run([sys.executable, "-m", "kbg_cli", "check", "--summary",
+                        str(ROOT / "examples" / "kingdomino" / "two-players.log")],
+                       capture_output=True, text=True, timeout=120)
+    assert r.stderr.startswith("kbg: 1 file, 1 game: 1 legal, "), r.stderr
+
+
+def test_people_read_names_not_ids() -> None:
+    kot = piped("check", str(ROOT / "examples" / "king-of-tokyo" / "four-players.log"))
+    assert "(King of Tokyo, New edition (2016); 4 players): valid" in kot
+    assert "Even Bigger" in kot and "even-bigger" not in kot
+    kd = piped("check", str(ROOT / "examples" / "kingdomino" / "four-players-bonuses.log"))
+    assert "The Middle Kingdom +10, Harmony +5" in kd and "middle-kingdom" not in kd
+    dynasty = piped("check", str(ROOT / "examples" / "kingdomino" / "dynasty.log"))
+    assert "Dynasty, " in dynasty and "Second edition (Blue Orange US rulebook), Dynasty; 3 players" in dynasty
+    evolutions = piped("rules", "kot", "evolutions", "-v", "power-up")
+    assert "The King" in evolutions and "the-king" not in evolutions
+    assert "Tokyo City, Tokyo Bay" in piped("rules", "kot", "setup")
+    on_terminal = terminal("check", str(ROOT / "examples" / "king-of-tokyo" / "four-players.log"))
+    assert "Even Bigger" in on_terminal and "even-bigger" not in on_terminal
