@@ -1,5 +1,5 @@
 """Output on narrow terminals and without colour: tables never cut a word, kingdoms keep their cells
-apart; counts agree with their nouns, and people read names where the log writes ids."""
+apart, counts agree with their nouns, and people read names where the log writes ids."""
 
 from __future__ import annotations
 
@@ -173,3 +173,29 @@ def test_people_read_names_not_ids() -> None:
     assert "Tokyo City, Tokyo Bay" in piped("rules", "kot", "setup")
     on_terminal = terminal("check", str(ROOT / "examples" / "king-of-tokyo" / "four-players.log"))
     assert "Even Bigger" in on_terminal and "even-bigger" not in on_terminal
+
+
+# --------------------------------------------------------------------------- names written with spaces
+
+
+HEAD = "@game king-of-tokyo\n@players Ann Bob Cid\nfirst Ann\n"
+BUY = "market corner-store heal tank\nAnn roll 1 1 1 s e h\nAnn end\nBob roll s s s e e e\nAnn yield\n"
+
+
+@pytest.mark.parametrize(("lines", "hint"), [
+    (BUY + "Bob buy Corner Store : energize", "write 'corner-store' for 'Corner Store'"),
+    (BUY + "Bob buy heal : Death From Above", "write 'death-from-above' for 'Death From Above'"),
+    (BUY + "Bob use Corner Stor", "write 'corner-store' for 'Corner Stor'"),
+    ("market Corner Store heal", "write 'corner-store' for 'Corner Store'"),
+])
+def test_a_card_name_written_with_spaces_is_answered_with_its_id(lines: str, hint: str) -> None:
+    """`Bob buy Corner Store : energize` said only what a buy line holds: it now says how to write the card."""
+    (game,) = check_text("x.log", HEAD + lines + "\n").games
+    (error,) = game.errors
+    assert "names are written as one word, their ids" in error.message and hint in error.message, error.message
+
+
+def test_a_wrong_line_with_no_spaced_name_gets_no_such_hint() -> None:
+    (game,) = check_text("x.log", HEAD + BUY + "Bob buy heal tank\n").games
+    (error,) = game.errors
+    assert error.message.startswith("expected: NAME buy CARD : REVEALED-CARD") and "one word" not in error.message
