@@ -237,13 +237,6 @@ def test_terminal_colours_the_verdict_and_the_diagnostics(tmp_path: Path) -> Non
     assert not re.search(r"\x1b\[(?:[0-9]+;)*(?:3[0-8]|9[0-7])(?:;[0-9]+)*m", out)
 
 
-def test_terminal_kingdom_shows_three_crowns(tmp_path: Path) -> None:
-    grid = tmp_path / "k.txt"
-    grid.write_text("M3 W1 C\n", encoding="utf-8")
-    out = _on_terminal("score", str(grid))
-    assert "M3♛" in re.sub(r"\x1b\[[0-9;]*m", "", out), out[:400]
-
-
 @pytest.mark.parametrize("terminal", [False, True])
 def test_kingdoms_are_labelled_as_the_log_names_squares(tmp_path: Path, terminal: bool) -> None:
     """Column letters above, row numbers on the left: the castle stands under 'e' on row 5, and a square

@@ -175,7 +175,7 @@ def test_kbg_rules() -> None:
 
 def test_kbg_check_a_clean_log() -> None:
     out = ok("check", str(GOLDEN / "three-players.log"))
-    assert "three-players.log game 1 (nothanks, standard edition; 3 players): valid" in out
+    assert "three-players.log game 1 (No Thanks!, Standard rules (Amigo, 2004); 3 players): valid" in out
     assert "Winner: Cid (71 points)" in out
     assert re.search(r"1\s+Cid\s+71\s+5 9-10 13 22 34\s+83\s+12", out)
 

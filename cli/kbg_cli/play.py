@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 from kbgrules.core.check import RulesDirs, iter_check_files
 from kbgrules.core.logfile import no_logs, read_input
 from kbgrules.core.report import CheckReport, GameReport
+from kbgrules.core.words import counted, plural
 
 from . import render
 
 if TYPE_CHECKING:
-    from kbgrules.core.model import Ruleset
+    from kbgrules.core.model import GameInfo, Ruleset
 
 
 def parts(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool = False,
@@ -78,6 +79,7 @@ def run_check(files: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int 
     lines = as_json and len(files) > 1  # JSON Lines: one document per input
     code, tally = 0, {"files": 0, "games": 0, "valid": 0, "violations": 0, "errors": 0}
     progress = render.Progress(0 if as_json else len(files), "checking")
+    games = {} if as_json or summary else installed(rules_dirs)
     out: _FileOutput | None = None
     current = -1
     if html is not None:  # the page needs every game whole: checked here, then written as usual
@@ -90,7 +92,7 @@ def run_check(files: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int 
                 if out is not None:
                     out.close()
                     progress.advance()
-                current, out = i, _FileOutput(as_json, lines, turns, quiet, summary)
+                current, out = i, _FileOutput(as_json, lines, turns, quiet, summary, games)
                 tally["files"] += 1
             assert out is not None
             code = max(code, part.exit_code)
@@ -105,8 +107,8 @@ def run_check(files: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int 
     finally:
         progress.close()
     if not as_json and (quiet or summary or tally["files"] > 1):
-        render.diag(f"kbg: {tally['files']} files, {tally['games']} games: {tally['valid']} legal, "
-                    f"{tally['violations']} with a rule violation, {tally['errors']} with input errors "
+        render.diag(f"kbg: {counted(tally['files'], 'file')}, {counted(tally['games'], 'game')}: {tally['valid']} "
+                    f"legal, {tally['violations']} with a rule violation, {tally['errors']} with input errors "
                     f"({time.perf_counter() - start:.1f} s)")
     return code
 
@@ -115,8 +117,9 @@ class _FileOutput:
     """One file's verdict written part by part: diagnostics and game summaries as they come; in JSON,
     the report's games streamed, its input errors and matches (small) written at the end."""
 
-    def __init__(self, as_json: bool, lines: bool, turns: bool, quiet: bool, summary: bool) -> None:
-        self.turns, self.quiet, self.summary = turns, quiet, summary
+    def __init__(self, as_json: bool, lines: bool, turns: bool, quiet: bool, summary: bool,
+                 games: dict[str, GameInfo]) -> None:
+        self.turns, self.quiet, self.summary, self.games = turns, quiet, summary, games
         self.rest = CheckReport()  # input errors and matches, for the end of a JSON document
         self.json = render.JsonStream(CheckReport().to_json(), "games", None if lines else 2) if as_json else None
         self.shown = False
@@ -128,16 +131,16 @@ class _FileOutput:
             self.rest.input_errors += part.input_errors
             self.rest.matches += part.matches
         elif not self.summary:
-            self.shown = _print_report(part, self.quiet, self.shown) or self.shown
+            self.shown = _print_report(part, self.quiet, self.games, self.shown) or self.shown
 
     def close(self) -> None:
         if self.json is not None:
             self.json.close(self.rest.to_json())
 
 
-def _print_report(report: CheckReport, quiet: bool, after: bool = False) -> bool:
-    """Write a report (or a part of one); ``after``: something of its file was shown before. True if
-    this shows something on standard output."""
+def _print_report(report: CheckReport, quiet: bool, games: dict[str, GameInfo], after: bool = False) -> bool:
+    """Write a report (or a part of one), naming the games as ``games`` (:func:`installed`) do; ``after``:
+    something of its file was shown before. True if this shows something on standard output."""
     for d in report.input_errors:
         render.diag(str(d))
     doc = render.Doc()
@@ -147,25 +150,26 @@ def _print_report(report: CheckReport, quiet: bool, after: bool = False) -> bool
                            key=_position):
             render.diag(line)
         if not quiet:
-            _game_summary(doc, g)
+            _game_summary(doc, g, games)
             for m in [m for m in matches if m["games"] and m["games"][-1] == g.index]:
-                _match_line(doc, m)
+                _match_line(doc, m, games)
                 matches.remove(m)
     if quiet:
         return False
     for m in matches:
-        _match_line(doc, m)
+        _match_line(doc, m, games)
     if not doc.blocks:
         return False
     doc.show(after)
     return True
 
 
-def _match_line(doc: render.Doc, m: dict[str, Any]) -> None:
+def _match_line(doc: render.Doc, m: dict[str, Any], games: dict[str, GameInfo]) -> None:
     totals = ", ".join(f"{n} {t}" for n, t in sorted(m["totals"].items(), key=lambda x: -x[1]))
-    verdict = f"winner(s): {', '.join(m['winners'])}" if m["complete"] else "incomplete match"
-    name = str(m["variant"]).replace("-", " ").capitalize()
-    doc.para(f"{name}, {m['file']} games {', '.join(map(str, m['games']))}: {totals}; {verdict}", "bold")
+    winners = m["winners"]
+    verdict = f"{plural(len(winners), 'winner')}: {', '.join(winners)}" if m["complete"] else "incomplete match"
+    numbers = ", ".join(map(str, m["games"]))
+    doc.para(f"{_variant_title(m, games)}, {m['file']} games {numbers}: {totals}; {verdict}", "bold")
 
 
 def _position(line: str) -> tuple[int, int, int]:
@@ -176,14 +180,9 @@ def _position(line: str) -> tuple[int, int, int]:
         return 0, 0, 0
 
 
-def _game_summary(doc: render.Doc, g: GameReport) -> None:
-    what = f"{g.game or '?'}"
-    if g.edition:
-        what += f", {g.edition} edition"
-    if g.variants:
-        what += ", " + ", ".join(g.variants)
+def _game_summary(doc: render.Doc, g: GameReport, games: dict[str, GameInfo]) -> None:
     status = "valid" if g.valid else ("errors in the log" if g.errors else "rule violation")
-    doc.heading(f"{g.file} game {g.index} ({what}; {len(g.players)} players): {status}",
+    doc.heading(f"{g.file} game {g.index} ({_what(g, games)}; {counted(len(g.players), 'player')}): {status}",
                 "green" if g.valid else "yellow" if g.errors else "red")
     if g.result is not None:
         for block in g.result.summary(stopped=not g.valid):
@@ -275,23 +274,44 @@ def run_show(files: list[str], rules_dirs: RulesDirs, html: str | None = None) -
     for d in report.input_errors:
         render.diag(str(d))
     doc = render.Doc()
+    games = installed(rules_dirs)
     for g in report.games:
         for line in sorted([*map(str, g.errors), *map(str, g.violations)], key=_position):
             render.diag(line)
         table = g.result.progress(g.show_timeline()) if g.result is not None else None
         if table is not None:
-            doc.heading(f"{g.file} game {g.index}: {_game_name(g, rules_dirs)}, {table.title}")
+            info = games.get(g.game or "")
+            doc.heading(f"{g.file} game {g.index}: {info.name if info else g.game or '?'}, {table.title}")
             doc.view(replace(table, title=None))
-        _game_summary(doc, g)
+        _game_summary(doc, g, games)
     doc.show()
     return report.exit_code
 
 
-def _game_name(g: GameReport, rules_dirs: RulesDirs) -> str:
+def installed(rules_dirs: RulesDirs) -> dict[str, GameInfo]:
+    """The games by id, whose names the summaries write (none if the rule data cannot be read: the ids)."""
     import kbgrules
     from kbgrules.errors import KbgError
 
     try:
-        return next(x.name for x in kbgrules.games(rules_dirs) if x.id == g.game)
-    except (KbgError, StopIteration):
-        return g.game or "?"
+        return {g.id: g for g in kbgrules.games(rules_dirs)}
+    except KbgError:
+        return {}
+
+
+def _what(g: GameReport, games: dict[str, GameInfo]) -> str:
+    """The game, its edition and its variants by their names (the ids where the game is not installed)."""
+    info = games.get(g.game or "")
+    if info is None:
+        return ", ".join([g.game or "?", *([f"{g.edition} edition"] if g.edition else []), *g.variants])
+    editions = {e.id: e.title for e in info.editions}
+    variants = {v.id: v.title for v in info.variants}
+    return ", ".join([info.name, *([editions.get(g.edition, g.edition)] if g.edition else []),
+                      *(variants.get(v, v) for v in g.variants)])
+
+
+def _variant_title(match: dict[str, Any], games: dict[str, GameInfo]) -> str:
+    """The name of the variant that makes a match of several games (``match`` as the report has it)."""
+    variant = str(match["variant"])
+    titles = {v.id: v.title for info in games.values() for v in info.variants}
+    return titles.get(variant, variant.replace("-", " ").capitalize())

@@ -121,6 +121,80 @@ class Table:
     def add(self, *cells: object) -> None:
         self.rows.append(["" if c is None else shown(str(c)) for c in cells])
 
+    def grid(self) -> tuple[list[str], list[list[str]]]:
+        """The header and the rows, every row as long as the widest."""
+        n = max([len(self.columns), *(len(r) for r in self.rows)])
+        return self.columns + [""] * (n - len(self.columns)), [r + [""] * (n - len(r)) for r in self.rows]
+
+    def measure(self) -> tuple[list[int], list[int]]:
+        """Each column's longest word and widest line, its header included when it has one."""
+        header, rows = self.grid()
+        cells = [*([header] if any(header) else []), *rows]
+        sizes = [[_measure(r[i]) for r in cells] for i in range(len(header))]
+        return [max((x[0] for x in c), default=0) for c in sizes], [max((x[1] for x in c), default=0) for c in sizes]
+
+    def natural(self) -> list[int]:
+        return self.measure()[1]
+
+    def layout(self, room: int, spacings: Sequence[tuple[int, int]], natural: bool = False
+               ) -> tuple[int, list[int]] | None:
+        """``(gap, widths)``: the first of ``spacings`` (``(gap, edge)``: columns between two columns and
+        around them all) at which the table fits ``room`` display columns, with its widths (:func:`fit`);
+        ``natural``: only at its natural widths, no column narrowed. None if it fits at none."""
+        mins, maxs = self.measure()
+        for gap, edge in spacings:
+            widths = fit(maxs if natural else mins, maxs, room - edge - gap * max(0, len(maxs) - 1))
+            if widths is not None:
+                return gap, widths
+        return None
+
+
+def _measure(text: str) -> tuple[int, int]:
+    """The narrowest ``text`` can be wrapped without cutting a word, and its widest line."""
+    return (max(map(width, text.split()), default=0),
+            max(map(width, text.splitlines()), default=0))
+
+
+def fit(mins: Sequence[int], maxs: Sequence[int], room: int) -> list[int] | None:
+    """Column widths that add up to at most ``room``: every column as wide as its widest line (``maxs``)
+    if they all fit; else the widest ones narrowed alike, each to no less than its longest word
+    (``mins``), so that text wraps between words, never inside one. None when the longest words do not
+    fit side by side: the table is then drawn a row at a time (:func:`vertical`)."""
+    if sum(maxs) <= room:
+        return list(maxs)
+    if sum(mins) > room:
+        return None
+
+    def capped(cap: int) -> list[int]:
+        return [max(lo, min(hi, cap)) for lo, hi in zip(mins, maxs, strict=True)]
+
+    low, high = 0, max(maxs)  # the widest cap that fits
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if sum(capped(mid)) <= room else (low, mid - 1)
+    widths = capped(low)
+    spare = room - sum(widths)
+    for i, (w, hi) in enumerate(zip(widths, maxs, strict=True)):  # one column more for the first narrowed
+        if spare and w == low < hi:
+            widths[i], spare = w + 1, spare - 1
+    return widths
+
+
+def vertical(t: Table) -> tuple[list[Table], Table]:
+    """A table too wide for its room, one small table per row: each cell after its column's name, a
+    ``name  value`` line (empty cells left out); a table with no header gives its cells one a line.
+    Also all of their lines in one table, whose widths they all take."""
+    header, rows = t.grid()
+    named = any(header)
+    records = []
+    for r in rows:
+        one = Table(None, ["", ""] if named else [""])
+        one.rows = [[h, c] if named else [c] for h, c in zip(header, r, strict=True) if c]
+        records.append(one)
+    joined = Table(None, records[0].columns if records else [""])
+    joined.rows = [line for one in records for line in one.rows]
+    return records, joined
+
 
 def width(text: str) -> int:
     """Columns ``text`` takes in a terminal, as rich measures them: wide characters (Hangul...) take
@@ -141,7 +215,8 @@ def _pad(text: str, cols: int, right: bool) -> str:
 def wrap(text: str, cols: int, indent: str = "") -> list[str]:
     """``textwrap.wrap`` by display width, so Korean lines fit the terminal like English ones."""
     if text.isascii():
-        return textwrap.wrap(text, cols, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
+        return textwrap.wrap(text, cols, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False,
+                             break_long_words=False)
     lines: list[str] = []
     line = indent
     for gap, word in re.findall(r"(\s*)(\S+)", text):  # spaces kept between words on a line, as textwrap does
@@ -241,10 +316,8 @@ class Doc:
         return "\n".join(out) + "\n"
 
     def _rich(self) -> None:
-        from rich import box
         from rich.console import Console
         from rich.padding import Padding
-        from rich.table import Table as RichTable
         from rich.text import Text
 
         console = Console(highlight=False)  # colour says something (a grid's cells, verdicts), not "this is a number"
@@ -264,14 +337,44 @@ class Doc:
             elif kind == "grid":
                 _rich_grid(console, *value)
             else:
-                t = RichTable(title=value.title, title_justify="left", title_style="bold cyan",
-                              box=box.SIMPLE_HEAVY, show_header=bool(value.columns and any(value.columns)))
-                for i, col in enumerate(value.columns):
-                    t.add_column(col, justify="right" if i in value.numeric else "left",
-                                 style="bold" if i in value.numeric else None, overflow="fold")
-                for row in value.rows:
-                    t.add_row(*(_esc(c) for c in row))
-                console.print(t)
+                _rich_table(console, value)
+
+
+def _rich_table(console: Any, t: Table) -> None:
+    """``t`` drawn by rich in the terminal's width: as it is when it fits, else without its margins and
+    with less space between columns, its columns narrowed (:meth:`Table.layout`: rich wraps between
+    words), else a row at a time (:func:`vertical`) under its title."""
+    from rich import box
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
+    def draw(t: Table, widths: list[int] | None, gap: int, title: str | None, label: bool = False) -> Any:
+        header, rows = t.grid()
+        out = RichTable(title=title, title_justify="left", title_style="bold cyan", box=box.SIMPLE_HEAVY,
+                        show_header=any(header), show_edge=gap == 3, pad_edge=gap == 3,
+                        padding=(0, 1) if gap == 3 else (0, gap - 1, 0, 0))
+        for i, col in enumerate(header):
+            out.add_column(col, justify="right" if i in t.numeric else "left", overflow="fold",
+                           style="bold" if i in t.numeric or (label and i == 0) else None,
+                           width=None if widths is None else max(1, widths[i]))
+        for r in rows:
+            out.add_row(*map(Text, r))
+        return out
+
+    # rich's own margins: a cell's padding and the box's edge or separator, one column each
+    laid = t.layout(console.width, [(3, 4)], natural=True) or t.layout(console.width, [(2, 0), (1, 0)])
+    if laid is not None:
+        console.print(draw(t, laid[1], laid[0], t.title))
+        if laid[0] < 3:
+            console.print()  # what the box's bottom edge gives a table with margins
+        return
+    if t.title:
+        console.print(Text(t.title, style="bold cyan"))
+    records, all_rows = vertical(t)
+    laid = all_rows.layout(console.width, [(2, 0)])  # a word wider than the terminal: rich folds it
+    for one in records:
+        console.print(draw(one, laid and laid[1], 2, None, label=len(one.columns) == 2))
+        console.print()
 
 
 def grid_axes(corner: str | None, rows: list[str]) -> tuple[list[str], list[int]]:
@@ -293,63 +396,72 @@ def _labels(corner: str | None, rows: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _rich_grid(console: Any, title: str | None, g: Grid) -> None:
+    """Each cell as wide as a letter and three marks (``M♛♛♛``; more marks are counted: ``M4♛``), a space
+    between cells, so the board reads the same without colour (``NO_COLOR``); with colour, the space
+    between two cells of one letter takes their colour, so that regions show whole."""
     from rich.text import Text
 
     if title:
         console.print(Text(title, style="bold"))
+    size = 1 + 3 * width(g.mark)
     head, numbers = _labels(g.corner, list(g.rows))
     if head:
-        console.print(Text("     " + "".join(f"{c}  " for c in head).rstrip(), style="dim"))
+        console.print(Text("     " + "".join(c.ljust(size + 1) for c in head).rstrip(), style="dim"))
     palette = dict(g.palette)
     for number, r in zip(numbers, g.rows, strict=True):
-        line = Text(number, style="dim")
-        for cell in r.split():
+        line = Text()
+        line.append(number, style="dim")  # not Text(number, style=...): that style would be the whole line's
+        cells = r.split()
+        for k, cell in enumerate(cells):
             letter, marks = cell[0], cell[1:]
+            n = int(marks) if marks.isascii() and marks.isdigit() else 0
             if cell == ".":
-                line.append(" · ", style="dim")
+                text, style = "·", "dim"
             elif letter in g.landmarks:
-                line.append(" ♜ ", style="bold black on white")
+                text, style = "♜", "bold black on white"
             else:
-                n = int(marks) if marks.isascii() and marks.isdigit() else 0
-                mark = g.mark * n if n <= 2 else f"{n}{g.mark}"  # three cells wide: three marks are written 3♛
-                line.append(f"{letter}{mark:<2}", style=f"bold white on {palette.get(letter, 'grey50')}")
+                text = letter + (g.mark * n if n <= 3 else f"{n}{g.mark}")
+                style = f"bold white on {palette.get(letter, 'grey50')}"
+            line.append(_pad(text, size, False), style=style)
+            if k + 1 < len(cells):
+                same = style != "dim" and letter not in g.landmarks and cells[k + 1][0] == letter
+                line.append(" ", style=style if same else "")
         console.print(line)
     console.print()
 
 
-def _esc(text: str) -> str:
-    return text.replace("[", "\\[")
-
-
-def _plain_table(t: Table) -> list[str]:
-    lines: list[str] = []
-    if t.title:
-        lines.append(t.title)
+def _plain_table(t: Table, room: int | None = None) -> list[str]:
+    """``t`` as aligned text in ``room`` columns (``WIDTH``), two spaces from the left: columns two spaces
+    apart, or one where two do not fit (:meth:`Table.layout`), else a row at a time (:func:`vertical`)."""
+    room = WIDTH if room is None else room
+    lines = [t.title] if t.title else []
     if not t.rows:
         return [*lines, "  (none)"]
-    ncol = max(len(t.columns), max(len(r) for r in t.rows))
-    rows = [r + [""] * (ncol - len(r)) for r in t.rows]
-    header = t.columns + [""] * (ncol - len(t.columns))
-    show_header = any(header)
-    widths = [max([width(header[i]) if show_header else 0] + [width(r[i]) for r in rows]) for i in range(ncol)]
-    last = ncol - 1
-    indent = "  "
-    prefix_width = len(indent) + sum(widths[:last]) + 2 * last
-    wrap_width = max(30, WIDTH - prefix_width)
+    laid = t.layout(room, [(2, 2), (1, 2)])
+    if laid is not None:
+        return lines + _plain_rows(t, *laid)
+    records, all_rows = vertical(t)
+    gap, widths = all_rows.layout(room, [(2, 2)]) or (2, all_rows.natural())
+    for k, one in enumerate(records):
+        lines += [*([""] if k else []), *_plain_rows(one, gap, widths)]
+    return lines
 
-    widths[last] = min(widths[last], wrap_width)
+
+def _plain_rows(t: Table, gap: int, widths: list[int]) -> list[str]:
+    header, rows = t.grid()
+    sep = " " * gap
 
     def fmt(r: list[str]) -> list[str]:
-        cells = [_pad(r[i], widths[i], i in t.numeric) for i in range(last)]
-        if last in t.numeric:
-            return [(indent + "  ".join([*cells, _pad(r[last], widths[last], True)])).rstrip()]
-        tail = wrap(r[last], wrap_width) or [""]
-        first = indent + "  ".join([*cells, tail[0]])
-        return [first.rstrip()] + [(" " * prefix_width + x).rstrip() for x in tail[1:]]
+        cells = [[c] if width(c) <= w and "\n" not in c else wrap(c, w) or [""]
+                 for c, w in zip(r, widths, strict=True)]
+        return [("  " + sep.join(_pad(c[k] if k < len(c) else "", w, i in t.numeric)
+                                 for i, (c, w) in enumerate(zip(cells, widths, strict=True)))).rstrip()
+                for k in range(max(map(len, cells)))]
 
-    if show_header:
+    lines: list[str] = []
+    if any(header):
         lines += fmt(header)
-        lines.append(indent + "  ".join("-" * w for w in widths))
+        lines.append("  " + sep.join("-" * w for w in widths))
     for r in rows:
         lines += fmt(r)
     return lines

@@ -22,6 +22,7 @@ from kbgrules.core.datafiles import (
     shipped_catalog,
 )
 from kbgrules.core.paths import data_root
+from kbgrules.core.words import plural
 from kbgrules.core.yamlsafe import YamlDocument, YamlPath
 from kbgrules.errors import DataError, Diagnostic, PlayerCountError, UnknownNameError, VariantConflictError
 
@@ -162,7 +163,8 @@ def resolve_files(gf: GameFiles, edition: str | None, variants: Sequence[str], p
             raise PlayerCountError(f"{title} is played with {counts} players, not {players}")
         eds = vd.get("editions")
         if eds and eid not in eds:
-            raise VariantConflictError(f"{title} applies to the edition(s) {', '.join(eds)}, not {eid!r}")
+            raise VariantConflictError(f"{title} applies to the {plural(len(eds), 'edition')} {', '.join(eds)}, "
+                                       f"not {eid!r}")
         for other in vd.get("conflicts", ()) or ():
             if other in vids:
                 raise VariantConflictError(f"{title} cannot be combined with {other!r}")

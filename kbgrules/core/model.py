@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from kbgrules.core.words import fill
 from kbgrules.errors import IllegalMoveError, KbgError, PlayerCountError
 
 
@@ -128,7 +129,8 @@ class Ruleset:
 
 def violation(rs: Ruleset, code: str, **params: Any) -> IllegalMoveError:
     """An IllegalMoveError whose rule id and message template come from the game's rule data
-    (``codes`` in its game.yaml: the one place a violation's wording lives)."""
+    (``codes`` in its game.yaml: the one place a violation's wording lives); a count is written
+    ``{name:one|many}`` there (:func:`kbgrules.core.words.fill`)."""
     entry = rs.data["codes"][code]
-    return IllegalMoveError(code, str(entry["rule"]), str(entry["message"]).format(**params), params)
+    return IllegalMoveError(code, str(entry["rule"]), fill(str(entry["message"]), params), params)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kbgrules.core.model import Ruleset
+from kbgrules.core.words import plural as plural  # games and plug-ins import it from here
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +60,6 @@ class SetupSheet:
             ],
             "rules": list(self.rules),
         }
-
-
-def plural(n: int, word: str, plural: str | None = None) -> str:
-    return word if n == 1 else (plural or word + "s")
 
 
 def component_count(rs: Ruleset, cid: str) -> int:

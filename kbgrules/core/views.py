@@ -58,9 +58,10 @@ class Grid:
     separated by spaces (a letter, then how many marks the cell bears: ``W1 C . F``; ``.`` empty).
     ``palette`` and ``names`` give each letter's colour and name, ``landmarks`` the letters drawn as
     a building (a castle), ``corner`` the log's name of the top-left cell (``b6``), if it has one,
-    ``mark`` the symbol a terminal writes for each mark (a crown, say), ``caption`` what is written
-    under the picture (its owner), ``span`` how many cells across a full board may be (0: not
-    known): boards drawn together share one scale, at which a full board fills its place."""
+    ``mark`` the symbol a terminal writes for each mark (a crown, say: ``M♛♛``; four marks or more are
+    counted, ``M4♛``), ``caption`` what is written under the picture (its owner), ``span`` how many
+    cells across a full board may be (0: not known): boards drawn together share one scale, at which a
+    full board fills its place."""
 
     title: str
     rows: tuple[str, ...]

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from kbgrules.core.compiled import trait
+from kbgrules.core.words import counted
 from kbgrules.king_of_tokyo.moves import FACES, SHORT, Keep, Reroll, Roll, face_counts
 from kbgrules.king_of_tokyo.statebase import StateBase
 
@@ -105,7 +106,8 @@ class DiceRules(StateBase):
         cured = sum(self.cures.values())
         if cured:
             if m.in_tokyo or cured > hearts or m.stored.get("no_dice_heal"):
-                why = "only outside Tokyo" if m.in_tokyo else f"{cured} tokens need {cured} hearts, not {hearts}"
+                why = ("only outside Tokyo" if m.in_tokyo
+                       else f"curing {counted(cured, 'token')} takes {counted(cured, 'heart')}, not {hearts}")
                 if m.stored.get("no_dice_heal"):
                     why = "a zombified monster cannot use its Heal results"
                 raise self.illegal("kot-cure", monster=m.name, why=why)
@@ -114,7 +116,8 @@ class DiceRules(StateBase):
             hearts -= cured
         rays = sum(n for _, n in self.heal_rays)
         if rays > hearts:
-            raise self.illegal("kot-card-use", card="Healing Ray", why=f"{rays} hearts given but only {hearts} left")
+            raise self.illegal("kot-card-use", card="Healing Ray",
+                               why=f"{counted(rays, 'heart')} given but only {hearts} left")
         for target, n in self.heal_rays:
             o = self.monsters[target]
             before = o.hp

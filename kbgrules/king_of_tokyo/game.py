@@ -38,6 +38,7 @@ from typing import Any, cast
 
 from kbgrules.core.logfile import Event
 from kbgrules.core.report import GameReport
+from kbgrules.core.words import counted
 from kbgrules.errors import IllegalMoveError, KbgError, LogSyntaxError
 from kbgrules.king_of_tokyo.chance import (
     Choices,
@@ -361,7 +362,7 @@ class KingOfTokyoGame:
             need = self._need
             raise violation(self.rs, "kot-camouflage",
                             problem=f"{self._players[need.monster]} holds Camouflage and loses {need.count} life "
-                                    f"here: the next move must give {need.count} dice")
+                                    f"here: the next move must give {counted(need.count, 'die', 'dice')}")
         if pending is not None and not completes(pending, move):
             raise violation(self.rs, "kot-unexpected", expected=f"the outcome of {self.move_text(pending)}",
                             got=self._text_of(move))

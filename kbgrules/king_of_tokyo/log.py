@@ -10,6 +10,7 @@ from typing import Any
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError
 from kbgrules.core.replay import players_ok, replay_events
 from kbgrules.core.report import GameReport
+from kbgrules.core.words import counted
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.moves import (
@@ -379,7 +380,8 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
         unknown = next((v for v in mtag.values if slug(v.text) not in known), None)
         if len(names) != len(players) or unknown is not None:
             why = (f"{unknown.text!r} is not a monster of this edition; known: {', '.join(sorted(known))}"
-                   if unknown is not None else f"@monsters names {len(names)} monsters for {len(players)} players")
+                   if unknown is not None
+                   else f"@monsters names {counted(len(names), 'monster')} for {counted(len(players), 'player')}")
             col = unknown.col if unknown is not None else mtag.values[0].col
             report.errors.append(Diagnostic(file, mtag.line, col, "log-header", why))
             return None

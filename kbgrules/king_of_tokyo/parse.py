@@ -160,6 +160,31 @@ class Parser(PlayerNames):
             fast = self.common_action(ev, who, words)
             if fast is not None:
                 return fast
+        try:
+            return self._parse(ev)
+        except LogSyntaxError as exc:
+            hint = self.spaced_name([x.text for x in ev.tokens[1:]])
+            if not hint:
+                raise
+            raise LogSyntaxError(exc.message + hint, exc.col, exc.code) from None
+
+    def spaced_name(self, words: list[str]) -> str:
+        """``; names are written as one word...`` when words in a row of a line that cannot be read spell
+        the name of a card, tile or evolution, or nearly (``Corner Store``); else nothing."""
+        ids = {**self.evo_ids, **self.tile_ids, **self.card_ids}
+        longest = max((k.count("-") + 1 for k in ids), default=1)  # the most words a name has
+        runs = [words[i:i + n] for n in range(min(len(words), longest), 1, -1) for i in range(len(words) - n + 1)]
+        runs = [r for r in runs if ":" not in r]
+        for exact in (True, False):
+            for run in runs:
+                key = slug(" ".join(run))
+                found = ids.get(key) if exact else next((ids[k] for k in closest(key, ids, n=1)), None)
+                if found is not None:
+                    return (f"; names are written as one word, their ids: write {found!r} for "
+                            f"{' '.join(run)!r}")
+        return ""
+
+    def _parse(self, ev: Event) -> Parsed:
         t = ev.tokens
         head = t[0].text
         if head == "market":

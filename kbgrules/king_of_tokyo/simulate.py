@@ -9,6 +9,7 @@ from typing import Any
 
 from kbgrules.core.logfile import FORMAT_VERSION
 from kbgrules.core.simulate import DEFAULT_NAMES
+from kbgrules.core.words import counted
 from kbgrules.errors import KbgError
 
 
@@ -250,7 +251,8 @@ def simulate_king_of_tokyo(players: int, seed: int, edition: str | None = None, 
         if len(kinds) < players and not ev.draft:
             from kbgrules.errors import KbgError
 
-            raise KbgError(f"evolutions for {len(kinds)} monsters are loaded, not enough for {players} players",
+            raise KbgError(f"evolutions for {counted(len(kinds), 'monster')} are loaded, not enough for "
+                           f"{players} players",
                            code="player-count")
         if not ev.draft:
             monsters = rng.sample(kinds, players)

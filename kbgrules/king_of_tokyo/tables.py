@@ -10,6 +10,8 @@ from kbgrules.core.reference import Page, Topic, ruleset_title, sources_json
 from kbgrules.core.views import Column, Table, Text
 from kbgrules.errors import KbgError
 from kbgrules.king_of_tokyo.model import Card, KingOfTokyoRuleset
+from kbgrules.king_of_tokyo.parse import slug
+from kbgrules.king_of_tokyo.result import PLACES
 
 TOPICS = (Topic("cards"), Topic("tiles", ("wickedness-tiles",)), Topic("evolutions"))
 
@@ -49,7 +51,7 @@ def page(rs: KingOfTokyoRuleset, topic: str) -> Page:
             raise KbgError(f"{title}: {why}", code="unknown-topic")
         return Page(f"Evolution cards - {title}: {sum(c.copies for c in rs.evolutions)} cards",
                     (_table(["monster", "type", "evolution", "effect"], set(),
-                            [(c.monster, c.type, c.name, c.effect) for c in rs.evolutions]),),
+                            [(_monster_name(rs, c.monster), c.type, c.name, c.effect) for c in rs.evolutions]),),
                     {"evolutions": [{"id": c.id, "name": c.name, "monster": c.monster, "type": c.type,
                                      "copies": c.copies, "effect": c.effect, "clarification": c.clarification}
                                     for c in rs.evolutions]})
@@ -58,9 +60,19 @@ def page(rs: KingOfTokyoRuleset, topic: str) -> Page:
         keys = ["players", "tokyo_spaces", "optional_tokyo_spaces"]
         return Page(f"Setup per player count - {title}",
                     (_table(["players", "Tokyo spaces", "optional spaces"], {0},
-                            [(n, ", ".join(spaces), ", ".join(optional)) for n, spaces, optional in rows]),),
+                            [(n, _places(spaces), _places(optional)) for n, spaces, optional in rows]),),
                     {"setup": [dict(zip(keys, r, strict=True)) for r in rows]})
     raise KbgError(f"{rs.game.name} has no table {topic!r}", code="unknown-topic")
+
+
+def _places(places: list[str]) -> str:
+    return ", ".join(PLACES.get(p, p) for p in places)
+
+
+def _monster_name(rs: KingOfTokyoRuleset, monster: str) -> str:
+    """A monster's name from the id its evolutions give (``the-king``: The King)."""
+    names = {slug(m): m for m in rs.monsters}
+    return names.get(monster, monster.replace("-", " ").title())
 
 
 def item(rs: KingOfTokyoRuleset, key: str) -> Page | None:

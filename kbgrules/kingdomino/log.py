@@ -12,6 +12,7 @@ from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, 
 from kbgrules.core.outcome import Outcome
 from kbgrules.core.replay import players_ok, replay_events
 from kbgrules.core.report import GameReport
+from kbgrules.core.words import counted, plural
 from kbgrules.errors import Diagnostic, IllegalMoveError
 from kbgrules.kingdomino.kingdom import (
     Kingdom,
@@ -445,16 +446,17 @@ class Replay:
             squares = len(k.cells) - 1
             want = 2 * (before * row.kings_per_player - k.discards)
             if squares != want:
-                warn(i, f"{self.players[i]}'s kingdom has {squares} squares; after {before} line(s) placed and "
-                        f"{k.discards} discard(s) a game gives {want}")
+                warn(i, f"{self.players[i]}'s kingdom has {counted(squares, 'square')}; after "
+                        f"{counted(before, 'line')} placed and {counted(k.discards, 'discard')} a game gives {want}")
         placed = Counter((h.terrain, h.crowns) for n in out if n not in current for h in st.dominoes[n].halves)
         seen = Counter((h.terrain, h.crowns) for k in st.kingdoms for c, h in k.cells.items() if c != (0, 0))
         names = {t.id: t.name for t in self.rs.terrains}
         for (terrain, crowns), n in sorted((seen - placed).items()):
-            what = names.get(terrain, terrain) + (f" with {crowns} crown(s)" if crowns else "")
+            what = f"{names.get(terrain, terrain)} {plural(n, 'square')}" + (
+                f" with {counted(crowns, 'crown')}" if crowns else "")
             who = next(i for i, k in enumerate(st.kingdoms) if any(
                 (h.terrain, h.crowns) == (terrain, crowns) for c, h in k.cells.items() if c != (0, 0)))
-            warn(who, f"the kingdoms hold {n} more {what} square(s) than the placed dominoes in 'out' have")
+            warn(who, f"the kingdoms hold {n} more {what} than the placed dominoes in 'out' have")
 
     def run(self, steps: list[Step], stop_line: int | None) -> None:
         from_position = any(isinstance(item, Parsed) and item.kind == "position" for _, item in steps)

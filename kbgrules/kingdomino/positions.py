@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kbgrules.core.logfile import MAX_DIGITS, lines
+from kbgrules.core.words import counted
 from kbgrules.errors import Diagnostic, KbgError
 from kbgrules.kingdomino.kingdom import CASTLE, Cell, Kingdom
 from kbgrules.kingdomino.model import Half, KingdominoRuleset
@@ -156,14 +157,17 @@ def inventory_warnings(kingdom: Kingdom, rs: KingdominoRuleset, file: str, line:
     for t in names:
         if have_sq[t] > box_sq[t]:
             out.append(Diagnostic(file, line, 1, "grid-inventory",
-                                  f"{have_sq[t]} {names[t]} squares; the dominoes hold only {box_sq[t]}", "warning"))
+                                  f"{counted(have_sq[t], names[t] + ' square')}; the dominoes hold only "
+                                  f"{box_sq[t]}", "warning"))
         if have_cr[t] > box_cr[t]:
             out.append(Diagnostic(file, line, 1, "grid-inventory",
-                                  f"{have_cr[t]} crowns on {names[t]}; the dominoes hold only {box_cr[t]}", "warning"))
+                                  f"{counted(have_cr[t], 'crown')} on {names[t]}; the dominoes hold only "
+                                  f"{box_cr[t]}", "warning"))
     for sq in sorted(set(squares), key=lambda h: (h.terrain, h.crowns)):
         if (sq.terrain, sq.crowns) not in kinds:
             out.append(Diagnostic(file, line, 1, "grid-inventory",
-                                  f"no domino has a {names[sq.terrain]} square with {sq.crowns} crowns", "warning"))
+                                  f"no domino has a {names[sq.terrain]} square with "
+                                  f"{counted(sq.crowns, 'crown')}", "warning"))
     if not out:
         verdict = tiling(kingdom, rs)
         if verdict is False:

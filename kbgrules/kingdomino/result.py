@@ -48,7 +48,9 @@ def kingdomino_result(state: KingdominoState, full: Outcome, final: dict[str, An
     """The result of a replayed game, given its outcome and its JSON (``log.final_json``)."""
     out = Outcome(full.over, full.winners, full.reason)  # the standings are in ``final``
     players = sorted(final["players"], key=lambda p: p["rank"])
-    rows = tuple((p["rank"], p["name"], p["score"], ", ".join(f"{k} +{v}" for k, v in p["bonuses"].items()) or "-",
+    titles = {v.id: v.title for v in state.rs.variants}  # a bonus is named after the variant that brings it
+    rows = tuple((p["rank"], p["name"], p["score"],
+                  ", ".join(f"{titles.get(k, k)} +{v}" for k, v in p["bonuses"].items()) or "-",
                   p["largest_property"], p["crowns"], p["discards"]) for p in players)
     if out.over:
         headline = (("Winner: " if len(out.winners) == 1 else "Shared victory: ") + ", ".join(out.winners)

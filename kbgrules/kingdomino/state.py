@@ -16,6 +16,7 @@ from typing import Any
 
 from kbgrules.core.compiled import mypyc_attr
 from kbgrules.core.outcome import Outcome as Outcome  # re-exported: its home before the core had one
+from kbgrules.core.words import counted
 from kbgrules.errors import IllegalMoveError as IllegalMoveError  # re-exported: its home before errors.py
 from kbgrules.errors import KbgError
 from kbgrules.kingdomino.kingdom import Cell, Kingdom, Score, cell_name, rank, score, tiebreak_key, violation
@@ -460,11 +461,11 @@ class KingdominoState:
         winners = tuple(st.name for st in standings if st.rank == 1)
         best = max(s.total for s in scores)
         if len(winners) > 1:
-            reason = f"tied on {best} points and on every tie-break"
+            reason = f"tied on {counted(best, 'point')} and on every tie-break"
         elif sum(s.total == best for s in scores) > 1:
-            reason = f"{best} points, the tie broken by the edition's tie-breaks"
+            reason = f"{counted(best, 'point')}, the tie broken by the edition's tie-breaks"
         else:
-            reason = f"{best} points"
+            reason = counted(best, "point")
         return Outcome(self.is_terminal(), winners, reason, standings)
 
 

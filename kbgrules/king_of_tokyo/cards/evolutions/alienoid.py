@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from kbgrules.core.words import counted
 from kbgrules.errors import IllegalMoveError
 from kbgrules.king_of_tokyo.cards.evolutions.common import (
     _before_roll,
@@ -216,7 +217,7 @@ class SuperiorAlienTechnology(Hook):
         if len(args) != len(marked):
             names = ", ".join(st.cards[c].name for c in marked)
             raise _refuse(st, self.id, f"roll one die per card with a UFO token, in this order: {names} "
-                                       f"({len(marked)} dice, not {len(args)})")
+                                       f"({counted(len(marked), 'die', 'dice')}, not {len(args)})")
         return _read_faces(st, args)
 
     def may_play(self, st: StateBase, i: int, args: Sequence[str]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from kbgrules.core.words import counted
 from kbgrules.king_of_tokyo import hooks
 from kbgrules.king_of_tokyo.cards.evolutions.common import (
     _card,
@@ -67,8 +68,9 @@ class DeepDive(Hook):
         if not left:
             raise _refuse(st, "deep-dive", "the Power deck is empty")
         if len(seen) != min(3, left) or len(kept) != 1 or kept[0] not in seen:
-            raise _refuse(st, "deep-dive", f"write: NAME play deep-dive CARD ... keep CARD ({min(3, left)} cards "
-                                           "turned over from the top of the deck, one of them kept)")
+            raise _refuse(st, "deep-dive", "write: NAME play deep-dive CARD ... keep CARD "
+                                           f"({counted(min(3, left), 'card')} turned over from the top of the "
+                                           "deck, one of them kept)")
         return seen, kept[0]
 
     def may_play(self, st: StateBase, i: int, args: Sequence[str]) -> None:
