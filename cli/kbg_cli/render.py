@@ -113,8 +113,8 @@ class Table:
     """A titled table rendered with rich on a terminal and as aligned text otherwise."""
 
     def __init__(self, title: str | None, columns: Sequence[str], *, numeric: Sequence[int] = ()) -> None:
-        self.title = title
-        self.columns = list(columns)
+        self.title = None if title is None else shown(title)
+        self.columns = [shown(c) for c in columns]  # names from a log (a player's) or from rule data
         self.numeric = set(numeric)
         self.rows: list[list[str]] = []
 
@@ -245,7 +245,7 @@ class Doc:
 
     def items(self, header: str, lines: Sequence[str]) -> None:
         """A header and its lines, each indented and wrapped on its own (sources, related rules)."""
-        self.blocks.append(("items", (header, list(lines))))
+        self.blocks.append(("items", (shown(header), [shown(x) for x in lines])))
 
     def table(self, table: Table) -> None:
         self.blocks.append(("table", table))
