@@ -202,16 +202,6 @@ def test_explain_with_user_rules_builds_its_index_once(tmp_path: Path, monkeypat
     assert built == 1  # a changed file: a new digest, a new build
 
 
-def test_mimic_aimed_at_an_evolution_is_refused_by_the_rule() -> None:
-    """Issue 25, finding 12: `use mimic EVOLUTION` crashed the checker (KeyError) and lost the file's games."""
-    log = ("@game kot\n@variant power-up\n@players Ann Bob Cid\n@monsters the-king gigazaur cyber-kitty\n"
-           "Ann is energy=20 cards=mimic\nBob is evolutions=radioactive-waste\nmarket heal tank energize\n"
-           "turn Ann buy\nAnn use mimic radioactive-waste\n")
-    (game,) = check_text("m.log", log).games
-    assert [(v.line, v.code, v.rule) for v in game.violations] == [(9, "evo-not-a-card", "kot.evolution.decks")]
-    assert not game.errors
-
-
 def test_a_bug_in_one_game_is_that_games_error_and_the_others_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     """An error boundary per game: an unexpected exception in the check of one game is an `internal` error
     at that game's first line; the file's other games are checked as usual."""

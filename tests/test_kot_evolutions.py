@@ -1220,3 +1220,13 @@ def test_the_game_ends_while_a_freeze_ray_is_lent() -> None:
     (g,) = run(text + "expect winner Bob\nexpect Bob vp 21\nexpect Ann hp 10\n").games
     assert g.valid, [str(x) for x in (*g.errors, *g.violations)]
     assert g.final is not None and g.final["game_over"]["over"] and g.final["freeze_rays"] == []
+
+
+def test_mimic_aimed_at_an_evolution_is_refused_by_the_rule() -> None:
+    """Issue 25, finding 12: `use mimic EVOLUTION` crashed the checker (KeyError) and lost the file's games."""
+    log = ("@game kot\n@variant power-up\n@players Ann Bob Cid\n@monsters the-king gigazaur cyber-kitty\n"
+           "Ann is energy=20 cards=mimic\nBob is evolutions=radioactive-waste\nmarket heal tank energize\n"
+           "turn Ann buy\nAnn use mimic radioactive-waste\n")
+    (game,) = check_text("m.log", log).games
+    assert [(v.line, v.code, v.rule) for v in game.violations] == [(9, "evo-not-a-card", "kot.evolution.decks")]
+    assert not game.errors
