@@ -320,6 +320,8 @@ def test_snapshot_copies_every_changing_attribute() -> None:
             st.over = Outcome(True, ("Ann",), "changed")
         elif k == "ice_die":
             st.ice_die = (1, "heart")
+        elif k == "turn_began" and v is None:
+            st.turn_began = ["bay"] * len(st.monsters)
         elif isinstance(v, bool):
             setattr(st, k, not v)
         elif isinstance(v, int) or v is None:  # smashing: None or a monster
