@@ -175,7 +175,9 @@ _state: dict[str, list[str]] = {"rules_dirs": []}
 
 def _version(ctx: typer.Context, value: bool) -> None:
     if value and not ctx.resilient_parsing:  # not while the shell asks for completions
-        sys.stdout.write(f"kbg {kbgrules.__version__}\n")
+        from kbgrules.core.compiled import build
+
+        sys.stdout.write(f"kbg {kbgrules.__version__} ({build()})\n")  # kbg 0.1.0 (pure Python)
         raise typer.Exit(EXIT_OK)
 
 
