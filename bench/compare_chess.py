@@ -14,8 +14,9 @@ second, where an event is a line that is not blank, a comment (``#``) or a heade
 
 Figures are wall-clock, single process (one core). python-chess and each kbg workload are timed in
 turn, round after round, and each ratio is taken from the best of each: a slower spell of a shared
-machine slows both. With the engine compiled (python bench/build_mypyc.py) the figures go to their
-own section.
+machine slows both. Run with the compiled build installed (a scratch environment with the wheel of
+``HATCH_BUILD_HOOK_ENABLE_MYPYC=1 python -m build``, see docs/scale.md), the figures go to their own
+section: the build is the one ``kbg --version`` names.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import chess.pgn
 from _docs import best_of, write_section
 
 from kbgrules.core.check import check_text
+from kbgrules.core.compiled import PURE, build
 from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
 from kbgrules.kingdomino.simulate import simulate_kingdomino
 
@@ -115,13 +117,6 @@ def clean_logs(logs: Sequence[str]) -> int:
     return events_in(logs)
 
 
-def build() -> str:
-    """``mypyc`` when the engine runs compiled (python bench/build_mypyc.py), else ``pure``."""
-    from kbgrules.king_of_tokyo import state
-
-    return "mypyc" if not state.__file__ or not state.__file__.endswith(".py") else "pure"
-
-
 def render(command: str, what: str, rows: Sequence[tuple[str, str, str]], begin: str, end: str) -> str:
     machine = f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}"
     table = "\n".join(["| measure | figure | ÷ python-chess checked plies/s |", "| --- | --- | --- |",
@@ -138,7 +133,7 @@ def main() -> int:
     args = ap.parse_args()
     n_chess, n_kot, n_kd = (200, 200, 500) if args.games is None else (args.games,) * 3
     repeats: int = args.repeats
-    kind = build()
+    pure = build() == PURE  # which build runs: pure Python, or the engine compiled by mypyc
 
     made = [random_chess_game(seed) for seed in range(n_chess)]
     pgn = "\n\n".join(text for text, _ in made) + "\n"
@@ -173,11 +168,11 @@ def main() -> int:
     rows.append((f"kbg Kingdomino: events checked ({events / n_kd:,.0f} events/game)",
                  f"{events / kd_time:,.0f} events/s", f"{(events / kd_time) / (plies / kd_chess):.2f}"))
 
-    begin, end = (BEGIN, END) if kind == "pure" else (BEGIN_MYPYC, END_MYPYC)
+    begin, end = (BEGIN, END) if pure else (BEGIN_MYPYC, END_MYPYC)
     games_opt = "" if args.games is None else f" --games {args.games}"
     games_opt += "" if repeats == 5 else f" --repeats {repeats}"
-    build_note = ("pure Python (the default install)" if kind == "pure"
-                  else "the engine compiled with mypyc: python bench/build_mypyc.py")
+    build_note = ("pure Python (the default install)" if pure
+                  else "the compiled build, mypyc: HATCH_BUILD_HOOK_ENABLE_MYPYC=1 python -m build")
     text = render(f"python bench/compare_chess.py{games_opt}",
                   f"{build_note}; random legal games generated in the run, one process; each ratio from "
                   f"python-chess and kbg timed in turn, best of {repeats}", rows, begin, end)

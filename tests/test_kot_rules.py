@@ -297,7 +297,7 @@ def test_snapshot_copies_every_changing_attribute() -> None:
     declared = [k for k in StateBase.__annotations__ if k not in _SHARED] or list(_COPIED)  # none once compiled
     snap = st._snapshot()
     assert list(snap) == declared == list(_COPIED)
-    def plain(k: str) -> object:  # monsters as dicts: compiled (bench/build_mypyc.py) they do not deepcopy
+    def plain(k: str) -> object:  # monsters as dicts: compiled (docs/scale.md) they do not deepcopy
         v = getattr(st, k)
         return [dataclasses.asdict(m) for m in v] if k == "monsters" else copy.deepcopy(v)
 

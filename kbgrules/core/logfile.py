@@ -118,7 +118,7 @@ class Token:
         return hash((self.text, self.col))
 
 
-@mypyc_attr(serializable=True)  # compiled (bench/build_mypyc.py), Event.__new__ must not call __init__
+@mypyc_attr(serializable=True)  # compiled (docs/scale.md), Event.__new__ must not call __init__
 class Event:
     """One event line: its tokens with columns, and the indented lines under it.
 

@@ -149,7 +149,7 @@ class Choices(_Lazy):
         return self.make(tuple(rng.choice(o) for o in self.options))
 
 
-# sequences by registration: compiled (bench/build_mypyc.py), a class cannot derive from an ABC
+# sequences by registration: compiled (docs/scale.md), a class cannot derive from an ABC
 Sequence.register(Multisets)
 Sequence.register(Choices)
 

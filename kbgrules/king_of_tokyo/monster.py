@@ -41,7 +41,7 @@ class Monster:
     icy: str | None = None  # Icy Reflection: the permanent evolution it copies (id)
     ufo: list[str] = field(default_factory=list)  # Superior Alien Technology: keep cards with a UFO token
 
-    # written out: in the compiled build (bench/build_mypyc.py) dataclasses' own would be interpreted
+    # written out: in the compiled build (docs/scale.md) dataclasses' own would be interpreted
     def __init__(self, name: str, hp: int, vp: int, energy: int, location: str = "outside", eliminated: bool = False,
                  cards: list[str] | None = None, tokens: dict[str, int] | None = None,
                  stored: dict[str, int] | None = None, mimic: str | None = None, shielded_turn: int = 0,

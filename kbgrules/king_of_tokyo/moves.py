@@ -58,7 +58,7 @@ class UnsupportedCardError(KbgError):
 
 
 # --------------------------------------------------------------------------- actions
-# The frequent actions write their __init__ out: in the compiled build (bench/build_mypyc.py) the one
+# The frequent actions write their __init__ out: in the compiled build (docs/scale.md) the one
 # dataclasses generates would run as interpreted code.
 
 

@@ -68,7 +68,7 @@ class Parsed:
 
     def __init__(self, event: Event, kind: str, action: Action | None = None, what: str = "",
                  monster: int | None = None, values: list[Any] | None = None, card_at: int = -1) -> None:
-        # written out: in the compiled build (bench/build_mypyc.py) dataclasses' own would be interpreted
+        # written out: in the compiled build (docs/scale.md) dataclasses' own would be interpreted
         self.event = event
         self.kind = kind
         self.action = action

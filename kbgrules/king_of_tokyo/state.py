@@ -343,7 +343,7 @@ _NO_DAMAGE: Final = frozenset((Roll, Reroll, Cure, Tokens))
 _SHARED: Final = frozenset(("rs", "cards", "players", "history", "enter_snapshot", "_holdings",
                      "_rushers"))  # not in a snapshot
 # what a snapshot copies (in _snapshot): every attribute StateBase declares but the shared ones, named here
-# because a state compiled by mypyc (bench/build_mypyc.py) has no __dict__; a new attribute must be added here
+# because a state compiled by mypyc (docs/scale.md) has no __dict__; a new attribute must be added here
 # and to _snapshot, or to _SHARED
 _COPIED: Final = ("monsters", "has_events", "tile_sides", "tile_supply", "tile_faces", "bought", "token_dice", "deck",
            "discards", "market", "active", "phase", "dice", "rolls", "smash_damage", "smashes", "dealt_damage",

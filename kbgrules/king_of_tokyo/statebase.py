@@ -5,7 +5,7 @@
 dice, Tokyo, the market and the editions' additions. Each part derives from ``StateBase``; the
 methods below that raise NotImplementedError are defined in another part (they come before
 ``StateBase`` in the order of ``KingOfTokyoState``'s bases). They are real methods, not declarations
-under ``if TYPE_CHECKING``, so that mypyc can compile the parts (see bench/build_mypyc.py).
+under ``if TYPE_CHECKING``, so that mypyc can compile the parts (see the mypyc hook in pyproject.toml).
 """
 
 from __future__ import annotations

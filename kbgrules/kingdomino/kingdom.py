@@ -119,7 +119,7 @@ class Property:
     cells: tuple[Cell, ...] = field(repr=False)
 
     def __init__(self, terrain: str, squares: int, crowns: int, cells: tuple[Cell, ...]) -> None:
-        # written out: in the compiled build (bench/build_mypyc.py) dataclasses' own would be interpreted
+        # written out: in the compiled build (docs/scale.md) dataclasses' own would be interpreted
         object.__setattr__(self, "terrain", terrain)
         object.__setattr__(self, "squares", squares)
         object.__setattr__(self, "crowns", crowns)

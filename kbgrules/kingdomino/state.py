@@ -25,7 +25,7 @@ from kbgrules.kingdomino.model import KingdominoRuleset
 # --------------------------------------------------------------------------- actions
 
 
-# The actions write their __init__ out: in the compiled build (bench/build_mypyc.py) the one dataclasses
+# The actions write their __init__ out: in the compiled build (docs/scale.md) the one dataclasses
 # generates would run as interpreted code.
 @dataclass(frozen=True, slots=True, init=False)
 class Deal:
