@@ -81,6 +81,7 @@ def test_an_impossible_moment_is_refused(text: str, line: int, code: str) -> Non
     "turn Ann rolled 1 1 1 s e h bought",
     "turn Ann buy hit=Bob",
     "turn Ann buy hit=Zed:2",
+    "turn Ann buy hit=Bob:2,Bob:3",
     "turn Ann enter 1 1 1 s e h",
     "turn Ann resolve 1 1 1 s e h rolls=2",
 ])
@@ -128,3 +129,9 @@ def test_a_finished_game_or_a_move_waiting_for_chance_has_no_position() -> None:
     assert waiting.is_chance()  # the card revealed in its place
     with pytest.raises(KbgError, match="waits for its chance outcome"):
         waiting.position_text()
+
+
+def test_a_count_on_no_card_is_read_strictly() -> None:
+    (game,) = check_text("p.log", HEAD + "Ann is cards=:3\n" + MARKET + "turn Ann\n").games
+    assert [(e.line, e.code) for e in game.errors] == [(3, "log-syntax")]
+

@@ -354,7 +354,10 @@ class Parser(PlayerNames):
                     name, colon, n = item.partition(":")
                     if not (colon and n.isascii() and n.isdigit() and 0 < int(n) < 100):
                         raise LogSyntaxError("hit=NAME:N,...: the life each monster lost to the smashes", x.col)
-                    hit[self.player(Token(name, x.col))] = int(n)
+                    who = self.player(Token(name, x.col))
+                    if who in hit:
+                        raise LogSyntaxError(f"hit=...: {name} is named twice", x.col)
+                    hit[who] = int(n)
                 extra["hit"] = hit
             elif eq or x.text == "bought":
                 raise LogSyntaxError(f"{x.text!r} does not belong on a 'turn NAME {phase}' line; {usage}", x.col)
@@ -405,7 +408,7 @@ class Parser(PlayerNames):
                 state[key] = []
                 for c in value.split(","):
                     name, colon, n = c.partition(":")
-                    if colon and not (n.isascii() and n.isdigit() and len(n) < 4):
+                    if colon and not (name and n.isascii() and n.isdigit() and len(n) < 4):
                         raise LogSyntaxError(f"{c!r}: CARD:N gives the energy or tokens on a card (a number)", x.col)
                     if name:
                         state[key].append(read(Token(name, x.col)))
