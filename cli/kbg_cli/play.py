@@ -38,16 +38,21 @@ def parts(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool
         checked = enumerate(iter_reports(logs, dask, rules_dirs))
     else:
         checked = iter_check_files(logs, rules_dirs, jobs=jobs, timeline=timeline)
-    ahead = next(checked, None)
-    k = 0  # the index in ``logs`` of the next file checked
-    for i, path in enumerate(files):
-        if path in empty:
-            yield i, CheckReport(input_errors=[no_logs(path)])
-            continue
-        while ahead is not None and ahead[0] == k:
-            yield i, ahead[1]
-            ahead = next(checked, None)
-        k += 1
+    try:
+        ahead = next(checked, None)
+        k = 0  # the index in ``logs`` of the next file checked
+        for i, path in enumerate(files):
+            if path in empty:
+                yield i, CheckReport(input_errors=[no_logs(path)])
+                continue
+            while ahead is not None and ahead[0] == k:
+                yield i, ahead[1]
+                ahead = next(checked, None)
+            k += 1
+    finally:  # stops the worker pool now, not whenever the interpreter collects it
+        close = getattr(checked, "close", None)
+        if close is not None:
+            close()
 
 
 def collect(files: list[str], rules_dirs: RulesDirs) -> CheckReport:
@@ -106,6 +111,9 @@ def run_check(files: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int 
             progress.advance()
     finally:
         progress.close()
+        close = getattr(checked, "close", None)
+        if close is not None:  # a failing stdout stops the workers before the error is reported
+            close()
     if not as_json and (quiet or summary or tally["files"] > 1):
         render.diag(f"kbg: {counted(tally['files'], 'file')}, {counted(tally['games'], 'game')}: {tally['valid']} "
                     f"legal, {tally['violations']} with a rule violation, {tally['errors']} with input errors "
