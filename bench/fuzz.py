@@ -22,6 +22,8 @@ shell's start-up files) and ``--dask`` (it waits for a network answer).
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import random
 import sys
 import time
@@ -32,7 +34,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "cli")]
 
-ODD = ["\x00", "\x0b", "\x0c", "\x1b[31m", "\x85", "\u2028", "\u202e", "\t", "\r", "\r\n", " ", "#", ":", ",",
+ODD = ["\x00", "\x0b", "\x0c", "\x1b[31m", "\x1b]0;pwned\x07", "\x9b2J", "\x85", "\u2028", "\u202e", "\t", "\r",
+       "\r\n", " ", "#", ":", ",",
        "@", "é", "한", "9" * 12, "9" * 5000, "-1", "0", "99", "e9", "z0", "W4", "C", ".", "?", "keep", "end"]
 
 
@@ -145,37 +148,135 @@ def run_query(text: str) -> str | None:
 
 
 # values of the wrong kind for the library's parameters (issue 25: AttributeError, KeyError, a walk of the disk)
-WRONG: list[Any] = [None, True, 3.5, {}, 2 ** 70, -1, b"kd", ["a", 3], Path("/nonexistent-kbg"), "", "\x00", "x" * 300]
+WRONG: list[Any] = [None, True, 3.5, {}, 2 ** 70, -1, b"kd", ["a", 3], Path("/nonexistent-kbg"), "", "\x00",
+                    "x" * 300, object()]
+KD_LOG = ROOT / "examples" / "kingdomino" / "two-players.log"
+KOT_LOG = ROOT / "examples" / "king-of-tokyo" / "two-players.log"
 
 
-def api_case(rng: random.Random) -> Callable[[], object]:
-    """A call of a public function or method with one argument of the wrong kind."""
+def _started(game: Any) -> Any:
+    """The game once chance has set it up: a player's move is next."""
+    rng = random.Random(1)
+    while game.is_chance():
+        game.push(game.sample_chance(rng))
+    return game
+
+
+def _report(log: Path) -> Any:
+    from kbgrules.core.check import check_text
+
+    return check_text(log.name, log.read_text(encoding="utf-8"), timeline=True).games[0]
+
+
+def public_calls() -> dict[str, tuple[Callable[[], Callable[..., Any]], list[Any]]]:
+    """Every function and method docs/library.md shows, as label: (a factory of the callable, arguments
+    that work). A factory gives a fresh object each time, so that a wrong call cannot spoil the next."""
     import kbgrules
-    from kbgrules.kingdomino.kingdom import cell_name, parse_cell
+    from kbgrules.core.check import check_bytes, check_text
+    from kbgrules.explain import search
+    from kbgrules.kingdomino.kingdom import Kingdom, cell_name, parse_cell, square
     from kbgrules.kingdomino.positions import read_grid
 
-    kd, kot = kbgrules.load("kd", players=2), kbgrules.load("kot")
-    calls: list[tuple[Callable[..., object], list[Any]]] = [
-        (kbgrules.load, ["kd", None, (), None, ()]), (kbgrules.games, [(), True]),
-        (kbgrules.new_game, ["kd", ["A", "B"]]), (kbgrules.read_games, ["@game kd\n", ()]),
-        (kbgrules.setup_sheet, [kd]), (kbgrules.check_file, ["x.log", (), False]),
-        (kd.rule, ["kd.setup.players"]), (kd.domino, [1]), (kd.terrain, ["W"]), (kot.card, ["heal"]),
-        (parse_cell, ["e5", 5]), (cell_name, [(0, 0), 5]), (read_grid, ["g", "C\n", kd]),
-    ]
-    fn, args = rng.choice(calls)
-    args = list(args)
-    args[rng.randrange(len(args))] = rng.choice(WRONG)
-    return lambda: fn(*args)
+    def kd() -> Any:
+        return _started(kbgrules.new_game("kingdomino", ["Ann", "Bob"]))
+
+    def kot() -> Any:
+        return _started(kbgrules.new_game("king-of-tokyo", ["Ann", "Bob"]))
+
+    def first(game: Any) -> Any:
+        return game.legal_moves()[0]
+
+    kd_rs, kot_rs = kbgrules.load("kingdomino"), kbgrules.load("king-of-tokyo")
+    kd_text = KD_LOG.read_text(encoding="utf-8")
+    kd_line, kot_line = kd().move_text(first(kd())), kot().move_text(first(kot()))
+    kd_timeline, kot_timeline = _report(KD_LOG).show_timeline(), _report(KOT_LOG).show_timeline()
+    return {
+        "load": (lambda: kbgrules.load, ["kingdomino", None, (), 2, ()]),
+        "games": (lambda: kbgrules.games, [()]),
+        "new_game": (lambda: kbgrules.new_game, ["kingdomino", ["Ann", "Bob"]]),
+        "read_games": (lambda: kbgrules.read_games, [kd_text, ()]),
+        "setup_sheet": (lambda: kbgrules.setup_sheet, [kbgrules.load("kingdomino", players=2)]),
+        "check_file": (lambda: kbgrules.check_file, [str(KD_LOG), ()]),
+        "check_files": (lambda: kbgrules.check_files, [[str(KD_LOG)], (), 1]),
+        "iter_check_file": (lambda: kbgrules.iter_check_file, [str(KD_LOG), ()]),
+        "iter_check_files": (lambda: kbgrules.iter_check_files, [[str(KD_LOG)], (), 1]),
+        "check_text": (lambda: check_text, ["a.log", kd_text, ()]),
+        "check_bytes": (lambda: check_bytes, ["a.log", kd_text.encode(), ()]),
+        "explain.search": (lambda: search, ["can I heal in Tokyo?"]),
+        "read_grid": (lambda: read_grid, ["g.grid", "C\n", kd_rs]),
+        "parse_cell": (lambda: parse_cell, ["e5", 5]),
+        "cell_name": (lambda: cell_name, [(0, 0), 5]),
+        "square": (lambda: square, [kd_rs, "W1"]),
+        "Kingdom.for_rules": (lambda: Kingdom.for_rules, [kd_rs]),
+        "Kingdom.legal_placements": (lambda: Kingdom.for_rules(kd_rs).legal_placements, [kd_rs.domino(1)]),
+        "Kingdom.placement_problems": (lambda: Kingdom.for_rules(kd_rs).placement_problems,
+                                       [kd_rs.domino(1), (1, 0), (2, 0)]),
+        "Ruleset.rule": (lambda: kd_rs.rule, ["kd.setup.players"]),
+        "Ruleset.has_variant": (lambda: kd_rs.has_variant, ["dynasty"]),
+        "Ruleset.domino": (lambda: kd_rs.domino, [1]),
+        "Ruleset.terrain": (lambda: kd_rs.terrain, ["wheat"]),
+        "Ruleset.card": (lambda: kot_rs.card, ["heal"]),
+        "kd.push": (lambda: kd().push, [first(kd())]),
+        "kd.push_text": (lambda: kd().push_text, [kd_line]),
+        "kd.is_legal": (lambda: kd().is_legal, [first(kd())]),
+        "kd.move_text": (lambda: kd().move_text, [first(kd())]),
+        "kd.parse_move": (lambda: kd().parse_move, [kd_line]),
+        "kd.kingdom": (lambda: kd().kingdom, ["Ann"]),
+        "kd.sample_chance": (lambda: kbgrules.new_game("kingdomino", ["Ann", "Bob"]).sample_chance,
+                             [random.Random(2)]),
+        "kd.placement_problems": (lambda: kd().placement_problems, ["Ann", 1, "e5", "f5"]),
+        "kot.push": (lambda: kot().push, [first(kot())]),
+        "kot.push_text": (lambda: kot().push_text, [kot_line]),
+        "kot.is_legal": (lambda: kot().is_legal, [first(kot())]),
+        "kot.move_text": (lambda: kot().move_text, [first(kot())]),
+        "kot.parse_move": (lambda: kot().parse_move, [kot_line]),
+        "kot.sample_chance": (lambda: kbgrules.new_game("king-of-tokyo", ["Ann", "Bob"]).sample_chance,
+                              [random.Random(2)]),
+        "kd.result.summary": (lambda: _report(KD_LOG).result.summary, [False]),
+        "kd.result.progress": (lambda: _report(KD_LOG).result.progress, [kd_timeline]),
+        "kd.result.charts": (lambda: _report(KD_LOG).result.charts, [kd_timeline]),
+        "kot.result.progress": (lambda: _report(KOT_LOG).result.progress, [kot_timeline]),
+        "kot.result.charts": (lambda: _report(KOT_LOG).result.charts, [kot_timeline]),
+    }
 
 
-def run_api(call: Callable[[], object]) -> str | None:
+def wrong_call(label: str, place: int, wrong: Any, calls: dict[str, Any]) -> str | None:
+    """``calls[label]`` with ``wrong`` in argument ``place``: None if it answers, or raises a KbgError, a
+    ValueError, or a TypeError that names the parameter; else what it did."""
+    import inspect
+
+    from kbgrules.errors import KbgError
+
+    factory, good = calls[label]
+    fn = factory()
+    name = [p.name for p in inspect.signature(fn).parameters.values()][place]
+    args = list(good)
+    args[place] = wrong
     try:
-        result = call()
+        result = fn(*args)
         if hasattr(result, "__next__"):
-            list(result)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        pass  # KbgError: caught by fuzz(); anything else is the finding
+            list(result)
+    except (KbgError, ValueError):
+        pass
+    except TypeError as exc:
+        if name not in str(exc):
+            return f"{label}({name}={wrong!r:.40}): a TypeError that does not name {name}: {exc}"
+    except Exception as exc:
+        return f"{label}({name}={wrong!r:.40}) raised {type(exc).__name__}: {exc}"
     return None
+
+
+_CALLS: dict[str, Any] = {}
+
+
+def api_case(rng: random.Random) -> Callable[[], str | None]:
+    """A public call with one argument of the wrong kind."""
+    if not _CALLS:
+        _CALLS.update(public_calls())
+    label = rng.choice(sorted(_CALLS))
+    place = rng.randrange(len(_CALLS[label][1]))
+    wrong = rng.choice(WRONG)
+    return lambda: wrong_call(label, place, wrong, _CALLS)
 
 
 def run_html(text: str) -> str | None:
@@ -260,16 +361,28 @@ def argv_case(rng: random.Random) -> list[str]:
     return argv
 
 
-def run_cli(argv: list[str], workdir: str) -> str | None:
-    """``kbg ARGV`` in ``workdir``, its output captured: exit 0, 1 or 2, no traceback, no internal
-    error, no control character on stderr."""
+class _Full(io.StringIO):
+    """A stdout that fails as a full disk does (``> /dev/full``)."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def _controls(text: str) -> list[str]:
+    """The C0 and C1 control characters in ``text`` but the line feed (issue 25: escapes from a log or a
+    rule file reached the terminal)."""
+    return [c for c in text if (ord(c) < 32 and c != "\n") or 0x7f <= ord(c) < 0xa0]
+
+
+def run_cli(argv: list[str], workdir: str, full: bool = False) -> str | None:
+    """``kbg ARGV`` in ``workdir``, its output captured (or, with ``full``, written to a stdout that
+    fails): exit 0, 1 or 2, no traceback, no internal error, no control character on stdout or stderr."""
     import contextlib
-    import io
     import os
 
     from kbg_cli.entry import main
 
-    out, err = io.StringIO(), io.StringIO()
+    out, err = _Full() if full else io.StringIO(), io.StringIO()
     stdin = io.TextIOWrapper(io.BytesIO(b"@game kingdomino\n@players A B\ndeal 3 17 22 40\n"))
     here, real_stdin = os.getcwd(), sys.stdin
     os.chdir(workdir)
@@ -288,10 +401,35 @@ def run_cli(argv: list[str], workdir: str) -> str | None:
         return f"exit code {code!r}; stderr: {shown[-300:]!r}"
     if "Traceback" in shown or "error internal" in shown:
         return f"stderr: {shown[-300:]!r}"
-    bad = [c for c in shown if (ord(c) < 32 and c not in "\n") or 0x7f <= ord(c) < 0xa0]
-    if bad:
-        return f"control character {bad[0]!r} on stderr: {shown[-300:]!r}"
+    for stream, text in (("stderr", shown), ("stdout", "" if full else out.getvalue())):
+        bad = _controls(text)
+        if bad:
+            at = text.index(bad[0])
+            return f"control character {bad[0]!r} on {stream}: {text[max(0, at - 150):at + 150]!r}"
     return None
+
+
+def rules_argv(rng: random.Random, game: str) -> list[str]:
+    """A command that shows what a rule file says: its rules, their explanations, a game checked and
+    drawn under them, a set-up sheet."""
+    log = "kot.log" if game == "king-of-tokyo" else "two-players.log"
+    return rng.choice([["explain", rng.choice(["yield", "setup", "score", "variant", "heal", "kingdom"])],
+                       ["show", log], ["check", log], ["rules", game], ["rules", game, "variants"],
+                       ["setup", game, "--players", "2"], ["list"], ["site", "site-out"]])
+
+
+def run_rules_cli(text: str, argv: list[str], workdir: str) -> str | None:
+    """``kbg --rules DIR ARGV`` with a (mutated) user rule file in DIR: the same demands as
+    :func:`run_cli`; what the file says reaches the output only escaped."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        Path(d, "house.yaml").write_text(text, encoding="utf-8", errors="surrogatepass")
+        return run_cli(["--rules", d, *argv], workdir)
+
+
+# a command under a new rule folder may build explain's index for it first (seconds, once per folder)
+SLOW_LIMIT = 30
 
 
 def cases(n: int, seed: int, cli_share: float = 0.1) -> Iterator[tuple[int, str, str, Callable[[str], str | None]]]:
@@ -301,11 +439,15 @@ def cases(n: int, seed: int, cli_share: float = 0.1) -> Iterator[tuple[int, str,
     for i in range(n):
         if rng.random() < cli_share:
             argv = argv_case(rng)
-            yield i, "cli", repr(argv), lambda _text, a=argv: run_cli(a, workdir)  # type: ignore[misc]
+            full = rng.random() < 0.1  # a stdout that fails, as `> /dev/full` does, with -j too
+            if full and argv[:1] == ["check"] and rng.random() < 0.5:
+                argv[1:1] = ["-j", "2"]
+            label = "cli" + (" > /dev/full" if full else "")
+            yield i, label, repr(argv), lambda _text, a=argv, f=full: run_cli(a, workdir, f)  # type: ignore[misc]
             continue
         if rng.random() < 0.03:
             call = api_case(rng)
-            yield i, "api", "a public call with a wrong argument", lambda _text, c=call: run_api(c)  # type: ignore[misc]
+            yield i, "api", "a public call with a wrong argument", lambda _text, c=call: c()  # type: ignore[misc]
             continue
         kind, text = rng.choice(base)
         mutated = mutate(text, rng)
@@ -314,6 +456,11 @@ def cases(n: int, seed: int, cli_share: float = 0.1) -> Iterator[tuple[int, str,
             yield i, "html", mutated.replace("\n", ends), run_html
         elif kind == "grid":
             yield i, "grid", mutated, run_grid
+        elif kind == "rules" and workdir and rng.random() < 0.1:
+            game = "king-of-tokyo" if "king-of-tokyo" in text else "kingdomino"
+            argv = rules_argv(rng, game)
+            yield i, f"rules {' '.join(argv)}", mutated, \
+                lambda t, a=argv: run_rules_cli(t, a, workdir)  # type: ignore[misc]
         elif kind == "rules":
             yield i, "rules", mutated, run_rules
         elif rng.random() < 0.05:
@@ -342,7 +489,7 @@ def fuzz(n: int, seed: int, cli_share: float = 0.1) -> list[str]:
         except Exception as exc:  # the finding: anything else
             problem = f"{type(exc).__name__}: {exc}"
         took = time.perf_counter() - start
-        if took > 5:
+        if took > (SLOW_LIMIT if kind.startswith("rules ") else 5):
             problem = f"took {took:.1f} s"
         peak = _peak_mib()
         if peak > 500 and not any("MiB" in f for f in findings):  # the process's peak: the first case past it

@@ -3,21 +3,10 @@ grids and queries must give reports or KbgErrors, with every diagnostic inside t
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-
 import pytest
 
 from .conftest import ROOT
-
-
-def _fuzz() -> object:
-    spec = importlib.util.spec_from_file_location("kbg_fuzz", ROOT / "bench" / "fuzz.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["kbg_fuzz"] = module
-    spec.loader.exec_module(module)
-    return module
+from .conftest import fuzz_module as _fuzz
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -74,3 +74,24 @@ def random_source(value: Any, name: str = "rng") -> None:
 
     if not isinstance(value, random.Random):
         raise TypeError(f"{name} must be a random.Random, not {type(value).__name__}")
+
+
+def move(value: Any, kinds: tuple[type, ...], name: str = "move") -> None:
+    """A move of one game: one of its move types (``kinds``), as legal_moves and parse_move give them."""
+    if not isinstance(value, kinds):
+        raise TypeError(f"{name} must be a move (from legal_moves() or parse_move()), not {type(value).__name__}")
+
+
+def cell(value: Any, name: str, named: bool = True) -> None:
+    """A cell: a tuple of two ints (offsets from the castle), or with ``named`` a name (``e5``)."""
+    if (named and isinstance(value, str)) or (
+            type(value) is tuple and len(value) == 2 and all(type(v) is int for v in value)):
+        return
+    kinds = "a cell name (str) or a tuple of two ints" if named else "a tuple of two ints"
+    raise TypeError(f"{name} must be {kinds}, not {type(value).__name__}")
+
+
+def timeline(value: Any, name: str = "timeline") -> None:
+    """A game's timeline: a list of snapshots (dicts), as ``GameReport.show_timeline()`` gives it."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise TypeError(f"{name} must be a list of snapshots (dicts, from show_timeline()), not {type(value).__name__}")

@@ -34,8 +34,9 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, cast, get_args
 
+from kbgrules.core import args
 from kbgrules.core.logfile import Event
 from kbgrules.core.report import GameReport
 from kbgrules.core.words import counted
@@ -79,6 +80,7 @@ from kbgrules.king_of_tokyo.positions import position_lines, unstated
 from kbgrules.king_of_tokyo.state import KingOfTokyoState
 
 Move = Action | Camouflage | Setup
+MOVES: tuple[type, ...] = (*get_args(Action), Camouflage, Setup)  # for isinstance at the API's boundary
 
 
 class _Undo:
@@ -231,6 +233,8 @@ class KingOfTokyoGame:
     def is_legal(self, move: Move | str) -> bool:
         """Whether :meth:`push` (or :meth:`push_text`, for a line) would accept ``move`` now. Costs one move:
         the move is tried and taken back."""
+        if not isinstance(move, str):
+            args.move(move, MOVES)
         other = self.copy() if isinstance(move, Setup) or (isinstance(move, str) and self._is_setup(move)) \
             else None
         try:
@@ -295,6 +299,7 @@ class KingOfTokyoGame:
         return self._move(parsed)
 
     def _parse(self, text: str) -> Parsed:
+        args.text(text, "text")
         words = text.split()
         if not words:
             raise LogSyntaxError("an empty move", 1)
@@ -334,6 +339,7 @@ class KingOfTokyoGame:
 
     def push(self, move: Move) -> None:
         """Play ``move``: a decision from :meth:`legal_moves`, a chance outcome, or any move a log line names."""
+        args.move(move, MOVES)
         if isinstance(move, Setup):
             self._push(move, move.monster, self._parse(move.text))
         else:
@@ -475,6 +481,7 @@ class KingOfTokyoGame:
 
     def move_text(self, move: Move, before: _Undo | None = None) -> str:
         """``move`` as a log line."""
+        args.move(move, MOVES)
         st = self.state
         active = st.active if before is None else int(before.snapshot["active"]) if before.snapshot else st.active
         return move_line(move, self._players, active)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kbgrules.core import args
 from kbgrules.core.result import GameResult
 from kbgrules.core.views import Block, Chart, Column, Gauge, Items, Strip, Table
 
@@ -35,6 +36,7 @@ class KingOfTokyoResult(GameResult):
         self.names, self.goal = names, goal
 
     def progress(self, timeline: list[dict[str, Any]]) -> Table | None:
+        args.timeline(timeline)
         wicked = any("wickedness" in m for snap in timeline[:1] for m in snap["monsters"])
         rows = []
         for snap in timeline:
@@ -63,6 +65,7 @@ class KingOfTokyoResult(GameResult):
         return {"turn": last["turn"] + 1, "monsters": self.final["monsters"]}
 
     def charts(self, timeline: list[dict[str, Any]]) -> tuple[Block, ...]:
+        args.timeline(timeline)
         if not timeline:
             return ()
         now = self._as_it_stands(timeline)

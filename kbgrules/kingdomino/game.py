@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
+from kbgrules.core import args
 from kbgrules.core.logfile import Event, LogSyntaxError, lines
 from kbgrules.errors import AmbiguousMoveError, IllegalMoveError, KbgError
 from kbgrules.kingdomino.kingdom import Cell, Kingdom, cell_name
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from kbgrules.kingdomino.log import Parsed
 
 Move = Action
+MOVES = (Deal, DrawKings, Claim, Place, Discard)  # the Action union, for isinstance at the API's boundary
 
 
 def move_line(players: Sequence[str], size: int, move: Move) -> str:
@@ -161,6 +163,7 @@ class KingdominoGame:
 
     def is_legal(self, move: Move) -> bool:
         """Whether :meth:`push` would accept ``move`` now."""
+        args.move(move, MOVES)
         try:
             record = self._state.apply_undoable(move)
         except IllegalMoveError:
@@ -183,6 +186,12 @@ class KingdominoGame:
         """
         from kbgrules.kingdomino.kingdom import letters, parse_cell, square, violation
 
+        args.text(player, "player")
+        if not (isinstance(domino, (int, Domino)) and not isinstance(domino, bool)) and not (
+                isinstance(domino, tuple) and len(domino) == 2 and all(isinstance(x, (str, Half)) for x in domino)):
+            raise TypeError(f"domino must be a number, a Domino or two squares, not {type(domino).__name__}")
+        args.cell(first, "first")
+        args.cell(second, "second")
         size = self.rs.kingdom_size
         if isinstance(domino, int):
             d = self.rs.domino(domino)
@@ -211,6 +220,7 @@ class KingdominoGame:
     def push(self, move: Move) -> None:
         """Play ``move``; an illegal one raises :class:`~kbgrules.errors.IllegalMoveError` (with its
         code, rule id and message) and changes nothing."""
+        args.move(move, MOVES)
         self._undo.append(self._state.apply_undoable(move))
         self.moves.append(move)
 
@@ -246,6 +256,7 @@ class KingdominoGame:
         """A move or a statement from one log line (and the indented grid rows under it)."""
         from kbgrules.kingdomino.log import Parser
 
+        args.text(text, "text")
         first, *rest = lines(text.strip("\r\n")) or [""]
         block = [(i, row) for i, row in enumerate(rest, 2) if row.strip()]
         words = first.split()
@@ -262,6 +273,7 @@ class KingdominoGame:
 
     def move_text(self, move: Move) -> str:
         """``move`` in the log notation."""
+        args.move(move, MOVES)
         return move_line(self.players, self.rs.kingdom_size, move)
 
     def pop(self) -> Move:

@@ -166,6 +166,9 @@ class Kingdom:
     @classmethod
     def for_rules(cls, rs: KingdominoRuleset) -> Kingdom:
         """An empty kingdom under the ruleset's placement parameters (size, castle, matching edges)."""
+        from kbgrules.core.args import of_type
+
+        of_type(rs, KingdominoRuleset, "rs", "a Kingdomino ruleset (from kbgrules.load)")
         return cls(rs.kingdom_size, castle_wild=rs.castle_wild, min_edges=rs.min_matching_edges,
                    diagonal=rs.diagonal_connects, letters=letters(rs))
 
@@ -382,7 +385,11 @@ class Kingdom:
         next to each other (``kd-cells-apart``), a cell is taken (``kd-overlap``, once per cell), the
         kingdom would pass its size (``kd-too-big``, with ``w`` and ``h``), no edge matches
         (``kd-no-connection``). Empty when the placement is legal."""
+        from kbgrules.core.args import cell
+
         d = as_domino(domino)
+        cell(a, "a", named=False)
+        cell(b, "b", named=False)
         out: list[tuple[str, dict[str, Any]]] = []
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
             out.append(("kd-cells-apart", {}))
@@ -482,12 +489,19 @@ def as_domino(domino: Domino | tuple[Half, Half]) -> Domino:
     """A domino of the ruleset as it is; two squares as an unnumbered domino (number 0)."""
     if isinstance(domino, Domino):
         return domino
+    if not (isinstance(domino, tuple) and len(domino) == 2 and all(isinstance(h, Half) for h in domino)):
+        raise TypeError(f"domino must be a Domino or two squares (Half), not {type(domino).__name__}")
     first, second = domino
     return Domino(0, first, second)
 
 
 def square(rs: KingdominoRuleset, text: str) -> Half:
     """A square from its grid code: a terrain letter or name, then its crowns (``W1``, ``F``, ``lake2``)."""
+    from kbgrules.core.args import of_type
+    from kbgrules.core.args import text as is_text
+
+    of_type(rs, KingdominoRuleset, "rs", "a Kingdomino ruleset (from kbgrules.load)")
+    is_text(text, "text")
     t = text.strip()
     body = t.rstrip("0123456789")
     if len(t) - len(body) > MAX_DIGITS:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from kbgrules.core import args
 from kbgrules.core.outcome import Outcome
 from kbgrules.core.result import GameResult
 from kbgrules.core.views import Block, Chart, Column, Grid, Table
@@ -23,11 +24,13 @@ class KingdominoResult(GameResult):
     __slots__ = ()
 
     def progress(self, timeline: list[dict[str, Any]]) -> Table | None:
+        args.timeline(timeline)
         rows = tuple(("claims" if snap["round"] == 1 else snap["round"] - 1,  # row 1: after the first claims
                       *(f"{p['score']} ({p['squares']})" for p in snap["players"])) for snap in timeline)
         return Table("score after each round (squares placed)", (Column("round"), *map(Column, self.players)), rows)
 
     def charts(self, timeline: list[dict[str, Any]]) -> tuple[Block, ...]:
+        args.timeline(timeline)
         if len(timeline) < 2:
             return ()
         xs = tuple(snap["round"] for snap in timeline)
