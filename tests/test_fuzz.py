@@ -92,3 +92,13 @@ def test_a_rules_folder_without_yaml_files_keeps_the_shipped_explain_index(tmp_p
     from kbgrules.explain.store import load_index
 
     assert load_index([str(tmp_path)]) is load_index()
+
+
+def test_an_html_report_next_to_an_input_named_with_a_nul_is_an_input_error(tmp_path: object) -> None:
+    """bench/fuzz.py --cli-only seed 3 case 151: `kbg check --html out $'\\0' ...` compared the page's path
+    with each input's real path, and a NUL in one raised Python's ValueError (error internal)."""
+    from pathlib import Path
+
+    argv = ["check", "--json", "--quiet", "--turns", "\x00", "--html", "kingdomino", "xx", "/dev/full"]
+    assert _fuzz().run_cli(argv, str(tmp_path)) is None  # type: ignore[attr-defined]
+    assert (Path(str(tmp_path)) / "kingdomino").is_file()

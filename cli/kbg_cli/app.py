@@ -387,7 +387,7 @@ def _html_target(html: str, paths: list[str], files: list[str]) -> None:
 
     _output_path(html, "--html")
     target = os.path.realpath(html)
-    if html == "-" or any(p != "-" and os.path.realpath(p) == target for p in [*paths, *files]):
+    if html == "-" or any(p != "-" and "\x00" not in p and os.path.realpath(p) == target for p in [*paths, *files]):
         raise typer.BadParameter(f"{html!r} is an input: the page goes to a file of its own", param_hint="--html")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from math import comb, factorial
 from typing import TYPE_CHECKING, Any, overload
 
@@ -62,6 +63,19 @@ class _Lazy:
             yield self._at(i)
 
 
+@lru_cache(maxsize=256)
+def _ways(caps: tuple[int, ...], k: int) -> list[list[int]]:
+    """``ways[j][t]``: the multisets of ``t`` items taken from items ``j`` and after, at most ``caps[j]`` of
+    item ``j`` (the same few tables serve every roll of a game: kept, never changed)."""
+    n = len(caps)
+    ways = [[0] * (k + 1) for _ in range(n + 1)]
+    ways[n][0] = 1
+    for j in range(n - 1, -1, -1):
+        for t in range(k + 1):
+            ways[j][t] = sum(ways[j + 1][t - c] for c in range(min(caps[j], t) + 1))
+    return ways
+
+
 @mypyc_attr(native_class=False)
 class Multisets(_Lazy):
     """Every multiset of ``k`` items (in ``items`` order) drawn from ``counts`` copies of each ``item`` (with
@@ -77,13 +91,7 @@ class Multisets(_Lazy):
         self.replace = replace
         self.fixed = fixed
         self.total = sum(counts)
-        n = len(self.items)
-        # ways[j][t]: the multisets of t items taken from items j and after
-        self.ways = [[0] * (k + 1) for _ in range(n + 1)]
-        self.ways[n][0] = 1
-        for j in range(n - 1, -1, -1):
-            for t in range(k + 1):
-                self.ways[j][t] = sum(self.ways[j + 1][t - c] for c in range(min(self.caps[j], t) + 1))
+        self.ways = _ways(self.caps, k)
 
     def __len__(self) -> int:
         return self.ways[0][self.k]

@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, cast, get_args
 
 from kbgrules.core import args
@@ -206,12 +207,10 @@ class KingOfTokyoGame:
 
     def _rerolls(self, st: KingOfTokyoState) -> list[Action]:
         """The re-rolls open now: each set of the dice showing that may be picked up."""
-        faces = sorted(set(st.dice), key=FACES.index)
         spare = st.rolls < st.max_rolls()
         out: list[Action] = []
-        for counts in itertools.product(*(range(st.dice.count(f) + 1) for f in faces)):
-            dice = tuple(f for f, c in zip(faces, counts, strict=True) for _ in range(c))
-            if dice and (spare or any(h.free_reroll(st, st.me, dice) for h in st.hooks_at(st.me, "free_reroll"))):
+        for dice in _picks(tuple(sorted(st.dice, key=FACES.index))):
+            if (spare or any(h.free_reroll(st, st.me, dice) for h in st.hooks_at(st.me, "free_reroll"))):
                 try:
                     if st.freeze_rays or st.ice_die is not None:
                         st._frozen_reroll(dice)
@@ -596,6 +595,14 @@ class KingOfTokyoGame:
         for line in lines:
             game.push_text(line)
         return game
+
+
+@lru_cache(maxsize=1024)
+def _picks(dice: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every non-empty set of ``dice`` (in face order) that may be picked up to re-roll."""
+    faces = tuple(dict.fromkeys(dice))
+    return tuple(picked for counts in itertools.product(*(range(dice.count(f) + 1) for f in faces))
+                 if (picked := tuple(f for f, c in zip(faces, counts, strict=True) for _ in range(c))))
 
 
 def _supported(st: KingOfTokyoState, key: str) -> bool:
