@@ -495,7 +495,7 @@ def fuzz(n: int, seed: int, cli_share: float = 0.1) -> list[str]:
         except Exception as exc:  # the finding: anything else
             problem = f"{type(exc).__name__}: {exc}"
         took = time.perf_counter() - start
-        if took > (SLOW_LIMIT if kind.startswith("rules ") or "'site'" in text else 5):
+        if took > (SLOW_LIMIT if kind.startswith("rules ") or "'site'" in text or "'--rules'" in text else 5):
             problem = f"took {took:.1f} s"
         peak = _peak_mib()
         if peak > 500 and not any("MiB" in f for f in findings):  # the process's peak: the first case past it
