@@ -323,29 +323,46 @@ def iter_check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int
             for part in parts_alone(path, dirs, timeline):
                 yield i, part
         return
-    # multiprocessing's Pool, not concurrent.futures: its terminate() stops the workers and joins every
-    # thread that feeds them, so none outlives a run cut short (Python 3.11's executor, shut down without
-    # waiting, could still write to a closed descriptor as the interpreter exited: gh-125451)
-    from functools import partial
-    from multiprocessing import Pool
+    # A window of chunks in flight, never the whole list: memory stays flat and a run cut short (Ctrl-C, a
+    # failing stdout, a reader gone) waits only for the chunks already running. Shut down with waiting, so
+    # no thread outlives the run (without waiting, Python 3.11 could still write to a closed descriptor as
+    # the interpreter exited: gh-125451); never terminated mid-task (multiprocessing.Pool.terminate() can
+    # kill a worker holding the result queue's lock, and then waits forever).
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
 
-    work = partial(checked_alone, rules_dirs=dirs, timeline=False)
-    chunk = max(1, min(64, len(small) // (workers * 8)))
-    pool = Pool(workers, initializer=_worker_ignores_interrupts)
+    chunk = max(1, min(16, len(small) // (workers * 8)))
+    chunks = iter([small[k:k + chunk] for k in range(0, len(small), chunk)])
+    pool = ProcessPoolExecutor(workers, initializer=_worker_ignores_interrupts)
+    flight: deque[Future[list[CheckReport]]] = deque()
+
+    def fill() -> None:
+        while len(flight) < workers * 4:
+            paths_of = next(chunks, None)
+            if paths_of is None:
+                return
+            flight.append(pool.submit(_checked_chunk, paths_of, dirs))
+
     try:
-        done = pool.imap(work, small, chunksize=chunk)
+        fill()
+        done: list[CheckReport] = []
         for i, path in enumerate(paths):
             if i in big:
                 for part in parts_alone(path, dirs):
                     yield i, part
-            else:
-                yield i, next(done)
-    except BaseException:  # Ctrl-C, a failing stdout, or the caller stopped reading: do not wait for the rest
-        pool.terminate()
-        pool.join()
-        raise
-    pool.close()
-    pool.join()
+                continue
+            if not done:
+                done = flight.popleft().result()
+                done.reverse()
+                fill()
+            yield i, done.pop()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _checked_chunk(paths: list[str], rules_dirs: tuple[str, ...]) -> list[CheckReport]:
+    """A worker's task: the reports of a few files (``checked_alone``), in order."""
+    return [checked_alone(p, rules_dirs) for p in paths]
 
 
 def check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int = 1,
@@ -373,7 +390,7 @@ def _size(path: str) -> int:
 
 
 def _worker_ignores_interrupts() -> None:
-    """Ctrl-C is the main process's to handle; a worker interrupted mid-task would hang the pool."""
+    """Ctrl-C is the main process's to handle: a worker finishes its task."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
