@@ -208,15 +208,20 @@ class KingOfTokyoGame:
     def _rerolls(self, st: KingOfTokyoState) -> list[Action]:
         """The re-rolls open now: each set of the dice showing that may be picked up."""
         spare = st.rolls < st.max_rolls()
+        picks = _picks(tuple(sorted(st.dice, key=FACES.index)))
+        frozen = bool(st.freeze_rays) or st.ice_die is not None
+        if spare and not frozen:
+            return list(picks)
         out: list[Action] = []
-        for dice in _picks(tuple(sorted(st.dice, key=FACES.index))):
-            if (spare or any(h.free_reroll(st, st.me, dice) for h in st.hooks_at(st.me, "free_reroll"))):
+        for pick in picks:
+            dice = pick.dice
+            if spare or any(h.free_reroll(st, st.me, dice) for h in st.hooks_at(st.me, "free_reroll")):
                 try:
-                    if st.freeze_rays or st.ice_die is not None:
+                    if frozen:
                         st._frozen_reroll(dice)
                 except IllegalMoveError:
                     continue
-                out.append(Reroll(dice, ()))
+                out.append(pick)
         return out
 
     def _may_yield(self, st: KingOfTokyoState, d: Decide) -> bool:
@@ -598,10 +603,11 @@ class KingOfTokyoGame:
 
 
 @lru_cache(maxsize=1024)
-def _picks(dice: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """Every non-empty set of ``dice`` (in face order) that may be picked up to re-roll."""
+def _picks(dice: tuple[str, ...]) -> tuple[Reroll, ...]:
+    """A re-roll of every non-empty set of ``dice`` (in face order) that may be picked up (moves are
+    immutable: the same objects serve every position with these dice)."""
     faces = tuple(dict.fromkeys(dice))
-    return tuple(picked for counts in itertools.product(*(range(dice.count(f) + 1) for f in faces))
+    return tuple(Reroll(picked, ()) for counts in itertools.product(*(range(dice.count(f) + 1) for f in faces))
                  if (picked := tuple(f for f, c in zip(faces, counts, strict=True) for _ in range(c))))
 
 
