@@ -602,7 +602,7 @@ class KingOfTokyoGame:
         return game
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)  # every hand of up to 8 dice (3,003 of them)
 def _picks(dice: tuple[str, ...]) -> tuple[Reroll, ...]:
     """A re-roll of every non-empty set of ``dice`` (in face order) that may be picked up (moves are
     immutable: the same objects serve every position with these dice)."""
