@@ -380,6 +380,7 @@ def run_cli(argv: list[str], workdir: str, full: bool = False) -> str | None:
     fails): exit 0, 1 or 2, no traceback, no internal error, no control character on stdout or stderr."""
     import contextlib
     import os
+    import stat
 
     from kbg_cli.entry import main
 
@@ -398,6 +399,8 @@ def run_cli(argv: list[str], workdir: str, full: bool = False) -> str | None:
         os.chdir(here)
         sys.stdin = real_stdin
     shown = err.getvalue()
+    if not stat.S_ISCHR(os.stat(os.devnull).st_mode):  # an output path of /dev/null put a file in its place
+        return f"{os.devnull} is no longer a device"
     if code not in (0, 1, 2, None):
         return f"exit code {code!r}; stderr: {shown[-300:]!r}"
     if "Traceback" in shown or "error internal" in shown:

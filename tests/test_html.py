@@ -358,3 +358,27 @@ def test_a_page_too_big_to_draw_is_refused_quickly(tmp_path: Path) -> None:
         r = CliRunner().invoke(app, ["check", str(log), "--html", str(out)])
         assert r.exit_code == 2 and r.stderr.startswith("kbg: error html-too-big: ") and r.stderr.count("\n") == 1
         assert not out.exists()
+
+
+def test_a_page_to_a_device_or_a_pipe_is_written_into_it_not_put_in_its_place(tmp_path: Path) -> None:
+    """The fuzzer's `kbg check --html /dev/null`, run as root, replaced /dev/null with a regular file (the
+    page was written beside it and renamed over it): every later reader of /dev/null read the pages. A
+    target that exists and is not a regular file is now written into; a named pipe stands for /dev/null."""
+    import os
+    import stat
+    import subprocess
+    import sys
+    import threading
+
+    fifo = tmp_path / "page.fifo"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    r = subprocess.run([sys.executable, "-m", "kbg_cli", "check", "--html", str(fifo),
+                        str(ROOT / "examples" / "kingdomino" / "two-players.log")],
+                       capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+    reader.join(timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and got and got[0].lower().startswith(b"<!doctype html>")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["page.fifo"]  # no temporary file left beside it

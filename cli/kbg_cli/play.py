@@ -254,19 +254,30 @@ def run_simulate(game: str, players: int, seed: int, edition: str | None, varian
 def write_html(target: str, files: list[str], rules_dirs: RulesDirs) -> list[CheckReport]:
     """Check ``files`` (expanded inputs) and write the HTML report to ``target`` (whole or not at all); each
     file's report."""
+    import stat
+
     from kbgrules.errors import KbgError
 
     from .web.report import page
 
     text, reports = page(files, rules_dirs)
+    try:
+        special = not stat.S_ISREG(os.stat(target).st_mode)
+    except OSError:  # not there yet
+        special = False
     tmp = Path(f"{target}.{os.getpid()}.tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, target)
+        if special:  # /dev/null, a named pipe: written into, never replaced by a file
+            with open(target, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        else:
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, target)
     except OSError as exc:
         raise KbgError(f"cannot write {target}: {exc.strerror or exc}", code="io") from None
     finally:
-        tmp.unlink(missing_ok=True)
+        if not special:
+            tmp.unlink(missing_ok=True)
     return reports
 
 
