@@ -236,14 +236,17 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
             "final_dice": self.final_dice.copy(), "just_revealed": self.just_revealed.copy(),
             "heal_rays": self.heal_rays.copy(), "camouflage": {k: v.copy() for k, v in self.camouflage.items()},
             "deck_order": self.deck_order.copy(), "pending": self.pending.copy(), "turn_number": self.turn_number,
-            "over": self.over, "turn_ends": self.turn_ends.copy(), "log": self.log.copy(), "starting": self.starting,
+            "over": self.over, "turn_ends": len(self.turn_ends), "log": len(self.log), "starting": self.starting,
             "smashing": self.smashing, "turn_losses": self.turn_losses.copy(),
             "turn_began": None if self.turn_began is None else self.turn_began.copy(),
         }
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
         for k, v in snapshot.items():
-            setattr(self, k, v)
+            if k in _APPENDED:
+                del getattr(self, k)[v:]
+            else:
+                setattr(self, k, v)
 
     def _end_turn(self, action: EndTurn) -> None:
         if self.phase == "roll" and self.rolls:
@@ -351,6 +354,8 @@ _COPIED: Final = ("monsters", "has_events", "tile_sides", "tile_supply", "tile_f
            "freeze_rays", "ice_die", "used_this_turn", "cures",
            "final_dice", "just_revealed", "heal_rays", "camouflage", "deck_order", "pending", "turn_number", "over",
            "turn_ends", "log", "starting", "smashing", "turn_losses", "turn_began")
+# only ever appended to, and long by the end of a game: a snapshot keeps their lengths, not copies
+_APPENDED: Final = frozenset(("turn_ends", "log"))
 _declared = vars(StateBase).get("__annotations__") or None  # none once compiled
 assert _declared is None or [k for k in _declared if k not in _SHARED] == list(_COPIED), "update _COPIED"
 

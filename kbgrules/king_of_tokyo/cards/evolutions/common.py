@@ -247,7 +247,8 @@ class TokyoRush(Hook):
         st.enter_snapshot = None
         for f, v in kept.items():
             setattr(m, f, v)
-        st.log = log[:len(state["log"])] + [x for x in log[len(state["log"]):] if "plays the evolution" in x]
+        logged = state["log"]  # the log's length then (a snapshot keeps lengths of what is only appended to)
+        st.log = log[:logged] + [x for x in log[logged:] if "plays the evolution" in x]
         m.location = space
         r = st.rs.enter_reward
         st.gain(m, r.resource, r.amount)
