@@ -36,10 +36,13 @@ def test_the_calls_cover_the_documented_api() -> None:
     import re
 
     import kbgrules
+    from kbgrules.kingdomino import kingdom
     from kbgrules.kingdomino.kingdom import Kingdom
 
     from .conftest import ROOT
 
+    if kingdom.__file__.endswith(".so"):
+        pytest.skip("compiled (docs/scale.md): its methods have no signatures to read; the pure run checks the table")
     labels = {label.rsplit(".", 1)[-1] for label in CALLS}
     public = {n for n in kbgrules.__all__ if inspect.isfunction(getattr(kbgrules, n))
               and inspect.signature(getattr(kbgrules, n)).parameters}
