@@ -16,7 +16,7 @@ from typing import Any
 from kbgrules.core.entries import Entry
 from kbgrules.core.kinds import CORE_KINDS, NAMED_PIECE, PIECE_ROLES, role
 from kbgrules.errors import KbgError
-from kbgrules.explain.concepts import CONCEPT, analyze, compile_glossary, pack_glossary, weak_keys
+from kbgrules.explain.concepts import CONCEPT, Analysis, analyze, compile_glossary, pack_glossary, weak_keys
 from kbgrules.explain.packed import INDEX_VERSION, Packed
 from kbgrules.explain.text import is_hangul, phrase
 
@@ -183,6 +183,15 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
     concept_counts: list[int] = []
     phrases: dict[str, list[int]] = {}
     names: dict[str, list[int]] = {}
+    analysed: dict[tuple[str, str, str], Analysis] = {}  # a title or an alias is read for several tables
+
+    def read(text: str, game: str, lang: str) -> Analysis:
+        key = (text, game, lang)
+        found = analysed.get(key)
+        if found is None:
+            found = analysed[key] = analyze(text, glossary, game, lang)
+        return found
+
     for n, e in enumerate(corpus.entries):
         length = 0
         own: set[str] = set()
@@ -190,7 +199,7 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
             for lang, text in texts:
                 if not text:
                     continue
-                a = analyze(text, glossary, e.game, lang)
+                a = read(text, e.game, lang)
                 # a translated title adds the words of its language, not its concepts a second time
                 terms = [*a.terms, *(c for c, _ in a.concepts)] if fname != "tr-title" else list(a.terms)
                 if fname not in TRANSLATED:
@@ -203,9 +212,9 @@ def build_index(corpus: Corpus) -> dict[str, Any]:
         concept_counts.append(len(own))
         titles = [("en", e.title), *sorted(e.title_translations.items())]
         subjects.append("|".join(dict.fromkeys(" ".join(sorted({*ta.terms, *(c for c, _ in ta.concepts)}))
-                                               for ta in (analyze(t, glossary, e.game, lang) for lang, t in titles))))
+                                               for ta in (read(t, e.game, lang) for lang, t in titles))))
         sets = dict.fromkeys(" ".join(sorted({*a.terms, *(c for c, _ in a.concepts)}))
-                             for a in (analyze(x, glossary, e.game, lang)
+                             for a in (read(x, e.game, lang)
                                        for lang, x in zip(e.alias_langs, e.aliases, strict=True)))
         sets.pop("", None)
         if sets:
