@@ -4,11 +4,14 @@ resolution of the dice kept (numbers, energy, hearts, smashes), and Camouflage's
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from kbgrules.core.compiled import trait
 from kbgrules.core.words import counted
+from kbgrules.errors import IllegalMoveError
 from kbgrules.king_of_tokyo.moves import FACES, SHORT, Keep, Reroll, Roll, face_counts
 from kbgrules.king_of_tokyo.statebase import StateBase
 
@@ -31,6 +34,25 @@ class DiceRules(StateBase):
                     cap = hook.others_max_rolls(self, k)
                     n = n if cap is None else min(n, cap)
         return n
+
+    def open_rerolls(self) -> list[Reroll]:
+        """The re-rolls open now: each set of the dice showing that may be picked up."""
+        spare = self.rolls < self.max_rolls()
+        picks = _picks(tuple(sorted(self.dice, key=FACES.index)))
+        frozen = bool(self.freeze_rays) or self.ice_die is not None
+        if spare and not frozen:
+            return list(picks)
+        out: list[Reroll] = []
+        for pick in picks:
+            dice = pick.dice
+            if spare or any(h.free_reroll(self, self.me, dice) for h in self.hooks_at(self.me, "free_reroll")):
+                try:
+                    if frozen:
+                        self._frozen_reroll(dice)
+                except IllegalMoveError:
+                    continue
+                out.append(pick)
+        return out
 
     def _check_faces(self, faces: Sequence[str]) -> None:
         for f in faces:
@@ -221,3 +243,12 @@ class DiceRules(StateBase):
     def camouflage_roll(self, monster: int, faces: Sequence[str]) -> None:
         """The dice a Camouflage holder rolls for its next loss of life (one die per life point)."""
         self.camouflage.setdefault(monster, []).append(tuple(faces))
+
+
+@lru_cache(maxsize=4096)  # every hand of up to 8 dice (3,003 of them)
+def _picks(dice: tuple[str, ...]) -> tuple[Reroll, ...]:
+    """A re-roll of every non-empty set of ``dice`` (in face order) that may be picked up (moves are
+    immutable: the same objects serve every position with these dice)."""
+    faces = tuple(dict.fromkeys(dice))
+    return tuple(Reroll(picked, ()) for counts in itertools.product(*(range(dice.count(f) + 1) for f in faces))
+                 if (picked := tuple(f for f, c in zip(faces, counts, strict=True) for _ in range(c))))

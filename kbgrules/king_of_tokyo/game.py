@@ -34,7 +34,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, cast, get_args
 
 from kbgrules.core import args
@@ -59,7 +58,6 @@ from kbgrules.king_of_tokyo.log import Replay
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.monster import Outcome
 from kbgrules.king_of_tokyo.moves import (
-    FACES,
     Action,
     Camouflage,
     ChanceNeeded,
@@ -68,7 +66,6 @@ from kbgrules.king_of_tokyo.moves import (
     Evolve,
     Keep,
     Play,
-    Reroll,
     Setup,
     Sweep,
     Take,
@@ -178,7 +175,7 @@ class KingOfTokyoGame:
             return [Evolve(pending.monster, pending.drawn, k) for k in
                     dict.fromkeys(tuple(sorted(c)) for c in itertools.combinations(pending.drawn, keep))]
         if st.phase == "roll":
-            return [Keep(), *self._rerolls(st), *self._extras(st)]
+            return [Keep(), *st.open_rerolls(), *self._extras(st)]
         if st.phase == "decide":
             return [d for d in st.legal_actions() if isinstance(d, Decide) and (not d.yields or self._may_yield(st, d))]
         me = st.me
@@ -204,25 +201,6 @@ class KingOfTokyoGame:
         moves: list[Action] = [Use(me, c, ()) for c in dict.fromkeys(m.cards) if _supported(st, c)]
         moves += [Play(me, c, ()) for c in dict.fromkeys(m.hand) if c != "?" and _supported(st, f"evolution:{c}")]
         return [a for a in moves if self._try(a)]
-
-    def _rerolls(self, st: KingOfTokyoState) -> list[Action]:
-        """The re-rolls open now: each set of the dice showing that may be picked up."""
-        spare = st.rolls < st.max_rolls()
-        picks = _picks(tuple(sorted(st.dice, key=FACES.index)))
-        frozen = bool(st.freeze_rays) or st.ice_die is not None
-        if spare and not frozen:
-            return list(picks)
-        out: list[Action] = []
-        for pick in picks:
-            dice = pick.dice
-            if spare or any(h.free_reroll(st, st.me, dice) for h in st.hooks_at(st.me, "free_reroll")):
-                try:
-                    if frozen:
-                        st._frozen_reroll(dice)
-                except IllegalMoveError:
-                    continue
-                out.append(pick)
-        return out
 
     def _may_yield(self, st: KingOfTokyoState, d: Decide) -> bool:
         try:
@@ -600,15 +578,6 @@ class KingOfTokyoGame:
         for line in lines:
             game.push_text(line)
         return game
-
-
-@lru_cache(maxsize=4096)  # every hand of up to 8 dice (3,003 of them)
-def _picks(dice: tuple[str, ...]) -> tuple[Reroll, ...]:
-    """A re-roll of every non-empty set of ``dice`` (in face order) that may be picked up (moves are
-    immutable: the same objects serve every position with these dice)."""
-    faces = tuple(dict.fromkeys(dice))
-    return tuple(Reroll(picked, ()) for counts in itertools.product(*(range(dice.count(f) + 1) for f in faces))
-                 if (picked := tuple(f for f, c in zip(faces, counts, strict=True) for _ in range(c))))
 
 
 def _supported(st: KingOfTokyoState, key: str) -> bool:
