@@ -238,7 +238,10 @@ class DiceRules(StateBase):
 
     def _camouflage_held(self) -> bool:
         """Does a monster hold Camouflage (or copy it with Mimic)? Then an action may need its dice."""
-        return any(m.mimic == "camouflage" or "camouflage" in m.cards for m in self.monsters)
+        for m in self.monsters:  # noqa: SIM110 (a loop, not any(): this runs before most actions)
+            if "camouflage" in m.cards or m.mimic == "camouflage":
+                return True
+        return False
 
     def camouflage_roll(self, monster: int, faces: Sequence[str]) -> None:
         """The dice a Camouflage holder rolls for its next loss of life (one die per life point)."""

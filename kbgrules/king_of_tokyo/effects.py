@@ -23,7 +23,7 @@ class Holdings:
     """What one set of in-play keys does: the hooks by point, and the data effects by ``when`` and the
     sums of static effects, each filled on first use."""
 
-    __slots__ = ("_effects", "cards", "keys", "pairs", "points", "static")
+    __slots__ = ("by_when", "cards", "keys", "pairs", "points", "static")
 
     def __init__(self, keys: tuple[str, ...], cards: Mapping[str, Any]) -> None:
         self.keys = keys
@@ -31,14 +31,14 @@ class Holdings:
         self.pairs = tuple((c, HOOKS[h]) for c in keys if (h := cards[c].hook) is not None and h in HOOKS)
         self.points = {point: tuple(h for _, h in self.pairs if getattr(type(h), point) is not getattr(Hook, point))
                        for point in HOOK_POINTS}
-        self._effects: dict[str, tuple[Mapping[str, Any], ...]] = {}
+        self.by_when: dict[str, tuple[Mapping[str, Any], ...]] = {}
         self.static: dict[str, int] = {}
 
     def effects(self, when: str) -> tuple[Mapping[str, Any], ...]:
         """The data effects of these cards that act ``when``."""
-        found = self._effects.get(when)
+        found = self.by_when.get(when)
         if found is None:
-            found = self._effects[when] = tuple(e for cid in self.keys for e in self.cards[cid].effects
+            found = self.by_when[when] = tuple(e for cid in self.keys for e in self.cards[cid].effects
                                                 if e["when"] == when)
         return found
 
@@ -69,7 +69,8 @@ class CardEffects(StateBase):
     def holdings(self, m: Monster) -> Holdings:
         """What the cards working for the monster (``in_play``) do, as tables shared by every game of the
         ruleset (they depend on the card data only)."""
-        keys = tuple(self.in_play(m))
+        plain = m.mimic is None and not m.tiles and not m.evolutions  # in_play's common case, inlined
+        keys = tuple(m.cards) if plain else tuple(self.in_play(m))
         found = self._holdings.get(keys)
         if found is None:
             found = self._holdings[keys] = Holdings(keys, self.cards)
@@ -80,16 +81,24 @@ class CardEffects(StateBase):
         return [e for cid in self.market for e in self.cards[cid].effects if e["when"] == "market"]
 
     def effects(self, m: Monster, when: str) -> Sequence[Mapping[str, Any]]:
-        found = self.holdings(m).effects(when)
+        if not m.cards and not m.tiles and not m.evolutions:
+            found: tuple[Mapping[str, Any], ...] = ()
+        else:
+            h = self.holdings(m)
+            found = h.by_when.get(when) or h.effects(when)
         if when == "always" and self.has_events:
             return [*found, *self._market_effects()]
         return found
 
     def static(self, m: Monster, key: str) -> int:
-        h = self.holdings(m)
-        total = h.static.get(key)
-        if total is None:
-            total = h.static[key] = sum(int(e.get(key, 0)) for e in h.effects("always"))
+        if not m.cards and not m.tiles and not m.evolutions:
+            total = 0
+        else:
+            h = self.holdings(m)
+            cached = h.static.get(key)
+            if cached is None:
+                cached = h.static[key] = sum(int(e.get(key, 0)) for e in h.effects("always"))
+            total = cached
         if self.has_events:
             total += sum(int(e.get(key, 0)) for e in self._market_effects())
         return total

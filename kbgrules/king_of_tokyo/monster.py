@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from kbgrules.core.outcome import Outcome as Outcome  # re-exported: its home before the core had one
 
@@ -66,9 +67,9 @@ class Monster:
         self.levels = [] if levels is None else levels
         self.owed = [] if owed is None else owed
         self.monster = monster
-        self.evo_deck = Counter() if evo_deck is None else evo_deck
+        self.evo_deck = _counter() if evo_deck is None else evo_deck
         self.evo_bottom = [] if evo_bottom is None else evo_bottom
-        self.evo_discard = Counter() if evo_discard is None else evo_discard
+        self.evo_discard = _counter() if evo_discard is None else evo_discard
         self.hand = [] if hand is None else hand
         self.evolutions = [] if evolutions is None else evolutions
         self.evo_owed = evo_owed
@@ -82,6 +83,12 @@ class Monster:
         return self.location in ("city", "bay")
 
 
+def _counter() -> Counter[str]:
+    """``Counter()`` without its Python-level ``__init__``."""
+    out: Counter[str] = Counter.__new__(Counter)
+    return out
+
+
 def copy_counter(c: Counter[str]) -> Counter[str]:
     """``Counter(c)`` without its Python-level ``update`` (the counts are already counts)."""
     out: Counter[str] = Counter.__new__(Counter)
@@ -91,14 +98,35 @@ def copy_counter(c: Counter[str]) -> Counter[str]:
 
 def copy_monster(m: Monster) -> Monster:
     """A copy whose lists, dicts and counters are copies too."""
+    return restore_monster(record_monster(m))
+
+
+def record_monster(m: Monster) -> tuple[Any, ...]:
+    """What ``restore_monster`` makes ``m`` again from: its fields in order, each container copied (an empty
+    one, common in the base game, as None). Snapshots take one of each monster, often: this is their cost."""
+    return (
+        m.name, m.hp, m.vp, m.energy, m.location, m.eliminated, m.cards.copy(), m.tokens.copy(),
+        m.stored.copy() if m.stored else None, m.mimic, m.shielded_turn, m.wickedness,
+        m.tiles.copy() if m.tiles else None, m.levels.copy() if m.levels else None,
+        m.owed.copy() if m.owed else None, m.monster, copy_counter(m.evo_deck) if m.evo_deck else None,
+        m.evo_bottom.copy() if m.evo_bottom else None, copy_counter(m.evo_discard) if m.evo_discard else None,
+        m.hand.copy() if m.hand else None, m.evolutions.copy() if m.evolutions else None, m.evo_owed, m.secret,
+        m.dice_tokens, m.icy, m.ufo.copy() if m.ufo else None)
+
+
+def restore_monster(r: tuple[Any, ...]) -> Monster:
+    """A new monster from ``record_monster``'s record, its containers copies of the record's (a record may
+    be restored again)."""
     return Monster(
-        m.name, m.hp, m.vp, m.energy, m.location, m.eliminated, m.cards.copy(), m.tokens.copy(), m.stored.copy(),
-        m.mimic, m.shielded_turn, m.wickedness, m.tiles.copy(), m.levels.copy(), m.owed.copy(), m.monster,
-        copy_counter(m.evo_deck), m.evo_bottom.copy(), copy_counter(m.evo_discard), m.hand.copy(),
-        m.evolutions.copy(), m.evo_owed, m.secret, m.dice_tokens, m.icy, m.ufo.copy())
+        r[0], r[1], r[2], r[3], r[4], r[5], r[6].copy(), r[7].copy(), None if r[8] is None else r[8].copy(),
+        r[9], r[10], r[11], None if r[12] is None else r[12].copy(), None if r[13] is None else r[13].copy(),
+        None if r[14] is None else r[14].copy(), r[15], None if r[16] is None else copy_counter(r[16]),
+        None if r[17] is None else r[17].copy(), None if r[18] is None else copy_counter(r[18]),
+        None if r[19] is None else r[19].copy(), None if r[20] is None else r[20].copy(), r[21], r[22], r[23],
+        r[24], None if r[25] is None else r[25].copy())
 
 
-# copy_monster passes the fields in this order: a new field must be added there too
+# record_monster and restore_monster pass the fields in this order: a new field must be added there too
 assert [f.name for f in dataclasses.fields(Monster)] == [
     "name", "hp", "vp", "energy", "location", "eliminated", "cards", "tokens", "stored", "mimic", "shielded_turn",
     "wickedness", "tiles", "levels", "owed", "monster", "evo_deck", "evo_bottom", "evo_discard", "hand",

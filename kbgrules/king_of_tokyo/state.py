@@ -34,7 +34,7 @@ from kbgrules.king_of_tokyo.hooks import HOOKS
 from kbgrules.king_of_tokyo.market import MarketRules
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.monster import Monster as Monster
-from kbgrules.king_of_tokyo.monster import Outcome, copy_counter, copy_monster
+from kbgrules.king_of_tokyo.monster import Outcome, copy_counter, record_monster, restore_monster
 from kbgrules.king_of_tokyo.moves import FACE_ALIASES as FACE_ALIASES
 from kbgrules.king_of_tokyo.moves import FACES as FACES
 from kbgrules.king_of_tokyo.moves import SHORT as SHORT
@@ -223,7 +223,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         """A copy of everything an action can change (``_COPIED``; the rules, the history and the caches
         stay shared), written out attribute by attribute: snapshots are frequent while Camouflage is held."""
         return {
-            "monsters": [copy_monster(m) for m in self.monsters], "has_events": self.has_events,
+            "monsters": [record_monster(m) for m in self.monsters], "has_events": self.has_events,
             "tile_sides": self.tile_sides, "tile_supply": self.tile_supply.copy(),
             "tile_faces": self.tile_faces.copy(), "bought": self.bought, "token_dice": self.token_dice,
             "deck": copy_counter(self.deck), "discards": copy_counter(self.discards), "market": self.market.copy(),
@@ -243,7 +243,9 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
         for k, v in snapshot.items():
-            if k in _APPENDED:
+            if k == "monsters":
+                self.monsters = [restore_monster(r) for r in v]
+            elif k in _APPENDED:
                 del getattr(self, k)[v:]
             else:
                 setattr(self, k, v)

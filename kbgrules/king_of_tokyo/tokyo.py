@@ -42,22 +42,27 @@ class TokyoRules(StateBase):
         if source is not None and source != i:  # the dealer's cards first (Mecha Blast, Target Acquired)
             for hook in self.hooks_at(self.monsters[source], "deal_damage"):
                 amount = hook.deal_damage(self, source, i, amount)
-        ignore = [int(e["ignore_loss_of"]) for e in self.effects(m, "always") if "ignore_loss_of" in e]
-        if amount in ignore or m.shielded_turn == self.turn_number:
+        held = bool(m.cards or m.tiles or m.evolutions)  # without, no card of its own acts (most monsters)
+        if held or self.has_events:
+            ignore = [int(e["ignore_loss_of"]) for e in self.effects(m, "always") if "ignore_loss_of" in e]
+            if amount in ignore:
+                return 0
+        if m.shielded_turn == self.turn_number:
             return 0
-        for hook in self.hooks_at(m, "before_damage"):
-            amount = hook.before_damage(self, i, amount, source)
+        if held:
+            for hook in self.hooks_at(m, "before_damage"):
+                amount = hook.before_damage(self, i, amount, source)
         if amount <= 0:
             return 0
-        if "camouflage" in self.in_play(m):
+        if held and "camouflage" in self.in_play(m):
             rolls = self.camouflage.get(i)
             if not rolls:
                 raise ChanceNeeded(i, amount)
             faces = rolls.pop(0)
             if len(faces) != amount:
-                raise self.illegal("kot-camouflage", problem=f"{m.name} loses {amount} life here: its Camouflage "
-                                                           f"roll needs {amount} {'die' if amount == 1 else 'dice'}, "
-                                                           f"not {len(faces)}")
+                raise self.illegal("kot-camouflage", problem=f"{m.name} loses {amount} life here: its "
+                                   f"Camouflage roll needs {amount} {'die' if amount == 1 else 'dice'}, "
+                                   f"not {len(faces)}")
             amount -= sum(1 for f in faces if f == "heart")
             if amount <= 0:
                 return 0
@@ -66,19 +71,21 @@ class TokyoRules(StateBase):
         lost = before - m.hp
         if source == self.active and source != i:
             self.dealt_damage = True
-        for e in list(self.effects(m, "damaged")):
-            if lost >= int((e.get("if") or {}).get("lost_at_least", 1)):
-                self.apply_gains(m, e)
+        if held:
+            for e in list(self.effects(m, "damaged")):
+                if lost >= int((e.get("if") or {}).get("lost_at_least", 1)):
+                    self.apply_gains(m, e)
         if lost:
             self.turn_losses.append((i, source, lost, self.smashing == i))
-            for hook in self.hooks_at(m, "after_damage"):
-                hook.after_damage(self, i, lost, source)
+            if held:
+                for hook in self.hooks_at(m, "after_damage"):
+                    hook.after_damage(self, i, lost, source)
             if source is not None and source != i:
                 for hook in self.hooks_at(self.monsters[source], "dealt_damage"):
                     hook.dealt_damage(self, source, i, lost)
         if m.hp == 0:
-            if any(hook.on_zero_life(self, i) for _, hook in
-                   sorted(self.hooks_of(m), key=lambda ch: int(ch[1].zero_life_order))):
+            if held and any(hook.on_zero_life(self, i) for _, hook in
+                            sorted(self.hooks_of(m), key=lambda ch: int(ch[1].zero_life_order))):
                 for o in self.monsters:
                     if o is not m and not o.eliminated:
                         self.trigger(o, "elimination")

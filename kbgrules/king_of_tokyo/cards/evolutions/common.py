@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from kbgrules.errors import IllegalMoveError
 from kbgrules.king_of_tokyo import hooks
 from kbgrules.king_of_tokyo.hooks import Hook
+from kbgrules.king_of_tokyo.monster import restore_monster
 from kbgrules.king_of_tokyo.moves import Decide, Evolve, Keep, Take, UnsupportedCardError, face
 
 if TYPE_CHECKING:
@@ -217,7 +218,7 @@ class TokyoRush(Hook):
             raise _refuse(st, self.id, "it is played right after the active monster's dice resolve (and its Tokyo "
                                        "decisions), before anything else happens in the turn")
         state = snap[2]
-        before = state["monsters"]
+        before = [restore_monster(r) for r in state["monsters"]]
         if before[i].in_tokyo or before[i].eliminated:
             raise _refuse(st, self.id, f"{before[i].name} is in Tokyo already")
         if self.permanent and st.began_at(i) in ("city", "bay"):
@@ -239,7 +240,7 @@ class TokyoRush(Hook):
         m = st.monsters[i]
         kept = {f: getattr(m, f) for f in ("hand", "evo_deck", "evo_discard", "evolutions", "secret", "icy")}
         log = list(st.log)
-        saved = state.pop("monsters")
+        saved = [restore_monster(r) for r in state.pop("monsters")]
         st._restore(state)  # back to the Enter Tokyo step, the card played
         for live, before in zip(st.monsters, saved, strict=True):  # the same Monster objects
             for field in dataclasses.fields(before):
