@@ -28,9 +28,9 @@ class DiceRules(StateBase):
 
     def max_rolls(self) -> int:
         n = self.rs.rolls + self.static(self.me, "extra_rolls") + self.bonus_rolls
-        for k in self.alive():  # another monster's card may cap them (Blizzard)
-            if k != self.active:
-                for hook in self.hooks_at(self.monsters[k], "others_max_rolls"):
+        for k, o in enumerate(self.monsters):  # another monster's card may cap them (Blizzard)
+            if k != self.active and not o.eliminated and (o.cards or o.tiles or o.evolutions):
+                for hook in self.hooks_at(o, "others_max_rolls"):
                     cap = hook.others_max_rolls(self, k)
                     n = n if cap is None else min(n, cap)
         return n

@@ -295,17 +295,13 @@ class Parser(PlayerNames):
         None for anything else, which ``parse`` reads (and reports) from the tokens."""
         verb = words[1]
         if verb == "roll" or verb == "reroll":
-            faces = []
-            for w in words[2:]:
-                f = FACE_ALIASES.get(w) or (":" if w == ":" else FACE_ALIASES.get(w.lower()))
-                if f is None:
-                    return None
-                faces.append(f)
+            # "" for ":" (or a word that is no face)
+            faces = [FACE_ALIASES.get(w) or FACE_ALIASES.get(w.lower()) or "" for w in words[2:]]
             if verb == "roll":
-                return None if ":" in faces else Parsed(ev, "action", Roll(tuple(faces)), monster=who)
-            if faces.count(":") != 1:
+                return None if "" in faces else Parsed(ev, "action", Roll(tuple(faces)), monster=who)
+            if faces.count("") != 1 or words.count(":") != 1:
                 return None
-            k = faces.index(":")
+            k = faces.index("")
             return Parsed(ev, "action", Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), monster=who)
         if len(words) == 2 and verb in _NO_ARGUMENT:
             action: Action = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"

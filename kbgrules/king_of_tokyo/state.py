@@ -213,7 +213,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
                     self._restore(snapshot)
                 raise
         else:
-            self._apply(action)
+            _DISPATCH[kind](self, action)  # _apply, inlined: this runs for every event
         self.history.append(action)
 
     def _apply(self, action: Action) -> None:
@@ -275,7 +275,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         if not self.me.eliminated:
             self.trigger(self.me, "turn_end")
         for k, o in enumerate(self.monsters):
-            if not o.eliminated:
+            if not o.eliminated and (o.cards or o.tiles or o.evolutions):
                 for hook in self.hooks_at(o, "on_turn_end"):
                     hook.on_turn_end(self, k)
         if not self.me.eliminated and self.me.tokens["poison"]:
