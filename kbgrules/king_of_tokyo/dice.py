@@ -113,8 +113,9 @@ class DiceRules(StateBase):
             if face:  # Freeze Ray: dice showing that face have no effect this turn
                 self.dice = [f for f in self.dice if f != face]
         self.final_dice = list(self.dice)
-        for hook in self.hooks_at(m, "resolve_dice"):
-            self.dice = hook.resolve_dice(self, m, self.dice)
+        if m.cards or m.tiles or m.evolutions:  # else no card of its own acts: its lookups are skipped
+            for hook in self.hooks_at(m, "resolve_dice"):
+                self.dice = hook.resolve_dice(self, m, self.dice)
         counts = face_counts(self.dice)
         for number in ("1", "2", "3"):
             c = counts[number]
@@ -153,7 +154,8 @@ class DiceRules(StateBase):
         smashes = counts["smash"]
         extra_hits: list[tuple[list[int], int]] = []
         extra_damage = 0
-        for e in list(self.effects(m, "resolve")):
+        held = bool(m.cards or m.tiles or m.evolutions)
+        for e in list(self.effects(m, "resolve")) if held else ():
             if self.condition(m, e.get("if")):
                 smashes += int(e.get("add_smash", 0))
                 extra_damage += int(e.get("extra_damage", 0))
@@ -168,14 +170,14 @@ class DiceRules(StateBase):
                         o.vp = max(0, o.vp - int(hit.get("vp", 0)))
                         o.energy = max(0, o.energy - int(hit.get("energy", 0)))
                     extra_hits.append((self.neighbours(self.active), int(hit.get("hp", 0))))
-        for hook in self.hooks_at(m, "on_resolve"):
+        for hook in self.hooks_at(m, "on_resolve") if held else ():
             smashes = hook.on_resolve(self, m, smashes)
-        for e in self.effects(m, "always"):
+        for e in self.effects(m, "always") if held or self.has_events else ():
             smashes *= int(e.get("multiply_smash", 1))
         self.smashes = smashes
         if rs.evolution is not None and counts["heart"] >= rs.evolution.hearts and self.evolutions_left(m):
             m.evo_owed += 1
-        if self.holds(m, "smash_everyone"):
+        if (held or self.has_events) and self.holds(m, "smash_everyone"):
             targets = [i for i in self.alive() if i != self.active]
         elif m.in_tokyo:
             targets = [i for i in self.alive() if i != self.active and not self.monsters[i].in_tokyo]
@@ -192,7 +194,7 @@ class DiceRules(StateBase):
                     self.smashing = None
                 if lost:
                     self.smash_damage[i] = lost
-                    for hook in self.hooks_at(m, "on_smash_damage"):
+                    for hook in self.hooks_at(m, "on_smash_damage") if held else ():
                         hook.on_smash_damage(self, i)
         for victims, amount in extra_hits:
             for i in victims:

@@ -198,7 +198,7 @@ class KingOfTokyoGame:
         me, m = st.active, st.me
         if m.eliminated or not (m.cards or m.hand):
             return []
-        moves: list[Action] = [Use(me, c, ()) for c in dict.fromkeys(m.cards) if _supported(st, c)]
+        moves: list[Action] = [Use(me, c, ()) for c in dict.fromkeys(m.cards) if _usable(st, c)]
         moves += [Play(me, c, ()) for c in dict.fromkeys(m.hand) if c != "?" and _supported(st, f"evolution:{c}")]
         return [a for a in moves if self._try(a)]
 
@@ -585,3 +585,12 @@ def _supported(st: KingOfTokyoState, key: str) -> bool:
 
     hook = st.cards[key].hook
     return hook is None or hook in HOOKS
+
+
+def _usable(st: KingOfTokyoState, key: str) -> bool:
+    """Whether a card may be used at all: its hook is written and has a ``use`` (any other use fails)."""
+    from kbgrules.king_of_tokyo.hooks import HOOKS, Hook
+
+    name = st.cards[key].hook
+    hook = HOOKS.get(name) if name is not None else None
+    return hook is not None and type(hook).use is not Hook.use

@@ -164,6 +164,8 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         if m.in_tokyo:
             r = self.rs.start_turn_reward
             self.gain(m, r.resource, r.amount)
+        if not m.cards and not m.tiles and not m.evolutions:
+            return  # no card of its own acts at the start of its turn
         for hook in self.hooks_at(m, "before_turn_start"):
             hook.before_turn_start(self, m)
         self.trigger(m, "turn_start")
