@@ -390,9 +390,9 @@ class KingOfTokyoGame:
         self._restore(st, rec)
         return True
 
-    def _record(self, st: KingOfTokyoState, pending: Action | None = None) -> _Undo:
-        return _Undo(st._snapshot(), len(st.history), st.enter_snapshot, self._replay.must_end, pending,
-                     tuple(self._camo))
+    def _record(self, st: KingOfTokyoState, move: Action | None = None) -> _Undo:
+        snapshot = st._snapshot() if move is None or self._camo else st._snapshot_before(move)
+        return _Undo(snapshot, len(st.history), st.enter_snapshot, self._replay.must_end, None, tuple(self._camo))
 
     def _restore(self, st: KingOfTokyoState, rec: _Undo) -> None:
         assert rec.snapshot is not None
@@ -403,7 +403,7 @@ class KingOfTokyoGame:
 
     def _apply(self, st: KingOfTokyoState, move: Action, actor: int | None) -> None:
         """Apply ``move`` with the Camouflage dice given so far; wait for more if it needs them."""
-        rec = self._record(st)
+        rec = self._record(st, move)
         try:
             for c in self._camo:
                 st.camouflage_roll(c.monster, c.faces)

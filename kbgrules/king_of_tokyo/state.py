@@ -243,6 +243,15 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
             "turn_began": None if self.turn_began is None else self.turn_began.copy(),
         }
 
+    def _snapshot_before(self, action: Action) -> dict[str, Any]:
+        """What applying ``action`` may change, to restore it after: the whole snapshot, or for a roll or
+        a re-roll that no card acts on, the dice alone (rolls and re-rolls are about half of the moves)."""
+        kind = type(action)
+        if (kind is Roll or kind is Reroll) and not self.freeze_rays and self.ice_die is None \
+                and not self.hooks_at(self.me, "before_roll"):
+            return {"active": self.active, "dice": self.dice.copy(), "rolls": self.rolls, "starting": self.starting}
+        return self._snapshot()
+
     def _restore(self, snapshot: dict[str, Any]) -> None:
         for k, v in snapshot.items():
             if k == "monsters":
