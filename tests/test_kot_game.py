@@ -239,3 +239,34 @@ def test_sample_chance_with_no_outcome_is_a_kbg_error() -> None:
     with pytest.raises(KbgError) as exc:
         game.sample_chance(random.Random(1))
     assert exc.value.code == "no-chance-outcome"
+
+
+@pytest.mark.parametrize(("edition", "variants"), [(None, ()), ("2011", ()), ("dark", ()), (None, ("power-up",)),
+                                                   ("dark", ("power-up",))])
+def test_pop_right_after_each_push_gives_back_the_whole_state(edition: str | None, variants: tuple[str, ...]) -> None:
+    """Every attribute a move can change (the state's own snapshot, monsters field by field), the history and
+    the choices are as before the push, whatever undo record the move took (a whole snapshot or the dice)."""
+    names = ["Ann", "Bob", "Cid", "Dee"]
+
+    def whole(game: kbgrules.Game) -> tuple[object, ...]:
+        try:
+            st = game.state
+        except KbgError:  # the set-up is not complete
+            return (game.moves[:],)
+        return st._snapshot(), list(st.history), game.is_chance(), list(game.legal_moves())
+
+    popped = 0
+    for seed in range(3):
+        game = kbgrules.new_game("king-of-tokyo", names, edition=edition, variants=variants)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if game.is_over():
+                break
+            move = game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_moves())
+            before = whole(game)
+            game.push(move)
+            game.pop()
+            assert whole(game) == before
+            popped += len(before) > 1
+            game.push(move)
+    assert popped > 500
