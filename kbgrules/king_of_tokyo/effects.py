@@ -69,8 +69,22 @@ class CardEffects(StateBase):
     def holdings(self, m: Monster) -> Holdings:
         """What the cards working for the monster (``in_play``) do, as tables shared by every game of the
         ruleset (they depend on the card data only)."""
-        plain = m.mimic is None and not m.tiles and not m.evolutions  # in_play's common case, inlined
-        keys = tuple(m.cards) if plain else tuple(self.in_play(m))
+        if m.mimic is None:
+            if not m.tiles and not m.evolutions:  # in_play's common case, inlined
+                keys = tuple(m.cards)
+                found = self._holdings.get(keys)
+                if found is None:
+                    found = self._holdings[keys] = Holdings(keys, self.cards)
+                return found
+            if m.icy is None:  # no copy: what is in play follows from the three lists (kept by them too)
+                lists = (tuple(m.cards), tuple(m.tiles), tuple(m.evolutions))
+                found = self._holdings.get(lists)
+                if found is None:
+                    found = self._holdings[lists] = self._holdings_of(tuple(self.in_play(m)))
+                return found
+        return self._holdings_of(tuple(self.in_play(m)))
+
+    def _holdings_of(self, keys: tuple[str, ...]) -> Holdings:
         found = self._holdings.get(keys)
         if found is None:
             found = self._holdings[keys] = Holdings(keys, self.cards)

@@ -77,9 +77,10 @@ class StateBase:
     turn_began: list[str] | None  # where each monster stood as this turn began, when a position states it
     # the state just before the last Enter Tokyo step: (turn, actions applied, snapshot) (Monkey Rush)
     enter_snapshot: tuple[int, int, dict[str, Any]] | None
-    # what each set of in-play keys does (effects.Holdings), by in_play keys: from the card data only, so
-    # shared by the games of a ruleset (and by snapshots)
-    _holdings: dict[tuple[str, ...], Any]
+    # what each set of in-play keys does (effects.Holdings), by in_play keys (or by a monster's cards, tiles
+    # and evolutions, each a tuple, when it copies nothing): from the card data only, so shared by the games
+    # of a ruleset (and by snapshots)
+    _holdings: dict[tuple[Any, ...], Any]
     _rushers: frozenset[str]  # evolutions that can take an Enter Tokyo step back
 
     def illegal(self, code: str, **params: Any) -> IllegalMoveError:
