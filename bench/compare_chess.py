@@ -49,6 +49,7 @@ KOT_EDITIONS: tuple[tuple[str, str | None, tuple[str, ...]], ...] = (
     ("2011", "2011", ()),
     ("Dark Edition", "dark", ()),
     ("2016 + Power Up!", None, ("power-up",)),
+    ("Dark Edition + Power Up!", "dark", ("power-up",)),
 )
 
 

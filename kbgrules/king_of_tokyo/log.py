@@ -332,7 +332,10 @@ class Replay:
                 assert p.action is not None
                 act = p.action
                 self.check_actor(st, act, p.monster)
-                self.apply_with_chance(st, act, parsed, k, consumed)
+                try:
+                    st.apply(act)
+                except ChanceNeeded:  # the state is unchanged: applied again with the Camouflage dice
+                    self.apply_with_chance(st, act, parsed, k, consumed)
             except IllegalMoveError as exc:
                 self.fail(p, exc)
                 return
