@@ -14,9 +14,10 @@ class TokyoRules(StateBase):
     """Tokyo and the monsters' life: who is where, damage and elimination, yielding and entering."""
 
     def bay_open(self) -> bool:
-        row = self.rs.setup_table.get(len(self.alive()))
+        alive = len(self.alive())
+        row = self.rs.setup_table.get(alive)
         spaces = row.tokyo_spaces if row else ("city",)
-        return "bay" in self.rs.tokyo_spaces and "bay" in spaces and len(self.alive()) >= self.rs.bay_min_monsters
+        return "bay" in self.rs.tokyo_spaces and "bay" in spaces and alive >= self.rs.bay_min_monsters
 
     def occupant(self, space: str) -> int | None:
         for i, m in enumerate(self.monsters):
