@@ -524,8 +524,23 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
                                         "@start is 'setup' or 'position'"))
         return KingdominoState(rs, players)
     parser = Parser(file, rs, players)
+    index, cells = parser.index, parser.cells
 
     def parse(ev: Event) -> Action | Parsed:
+        words = ev.words
+        who = index.get(words[0])
+        if who is not None and not ev.block:  # a well-formed claim or placement: Parser.fast_move, inlined
+            n = len(words)
+            if n == 5:
+                number = words[2]
+                if words[1] == "place" and number.isdigit() and number.isascii():
+                    a, b = cells.get(words[3]), cells.get(words[4])
+                    if a is not None and b is not None:
+                        return Place(who, int(number), a, b)
+            elif n == 3:
+                number = words[2]
+                if words[1] == "claim" and number.isdigit() and number.isascii():
+                    return Claim(who, int(number))
         if ev.block and not (len(ev.tokens) >= 2 and "kingdom" in (ev.tokens[1].text, ev.tokens[0].text)):
             report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
                                             "only a kingdom grid may be indented under an event"))
