@@ -459,7 +459,6 @@ class Replay:
             warn(who, f"the kingdoms hold {n} more {what} than the placed dominoes in 'out' have")
 
     def run(self, steps: list[Step], stop_line: int | None) -> None:
-        from_position = any(isinstance(item, Parsed) and item.kind == "position" for _, item in steps)
         position: list[Parsed] = []
         started = False
         apply = self.state.apply
@@ -475,7 +474,7 @@ class Replay:
                     apply(item)
                     continue
                 if item.kind == "position":
-                    if started or not from_position:
+                    if started:
                         raise violation(self.rs, "kd-position",
                                         problem="position statements belong at the start of a log with "
                                                 "'@start position'")

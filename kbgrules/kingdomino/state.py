@@ -388,8 +388,10 @@ class KingdominoState:
         if isinstance(action, Place):
             if not check and (action.first in kingdom.cells or action.second in kingdom.cells):
                 self._overwritten = True
-            if check:
-                bad = kingdom.problem(domino, action.first, action.second)
+            if not check:
+                kingdom.place(domino, action.first, action.second)
+            else:
+                bad = kingdom.place_if_legal(domino, action.first, action.second)
                 if bad is not None:
                     code, info = bad
                     size = kingdom.size
@@ -397,7 +399,6 @@ class KingdominoState:
                     cell = info.get("cell")
                     raise self._fail(code, domino=n, a=a, b=b, actor=self.players[p], size=size,
                                      cell=cell_name(cell, size) if cell else "", w=info.get("w"), h=info.get("h"))
-            kingdom.place(domino, action.first, action.second)
         else:
             if check and self.rs.discard != "any-time" and kingdom.can_place(domino):
                 legal = kingdom.legal_placements(domino)
