@@ -128,6 +128,10 @@ class Parser(PlayerNames):
         if head == "deal":
             if len(words) < 2:
                 raise LogSyntaxError("expected: deal N N ... (the numbers of the dominoes revealed)", ev.col)
+            numbers = words[1:]
+            digits = "".join(numbers)
+            if digits.isdigit() and digits.isascii():  # every word is a number
+                return Deal(tuple(map(int, numbers)))
             return Deal(tuple([_number(ev, words, i, "a domino") for i in range(1, len(words))]))
         if head == "expect":
             return self.fast_expect(ev, words) or self.expect(ev)

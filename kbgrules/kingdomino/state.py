@@ -361,7 +361,11 @@ class KingdominoState:
             if n not in self.next or n in self.next_claims:
                 self._check_claim(n)  # raises
         self.next_claims[n] = self.order[self.turn]
-        self._advance()
+        if self.turn + 1 < len(self.order):  # _advance, within the round
+            self.turn += 1
+            self.step = "place"
+        else:
+            self._advance()
 
     def _check_claim(self, n: int) -> None:
         if n not in self.next:
