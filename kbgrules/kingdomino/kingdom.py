@@ -141,6 +141,10 @@ def _sides(cell: Cell) -> tuple[Cell, ...]:
     return sides
 
 
+def _property_order(p: Property) -> tuple[int, int, int, str]:
+    return (-p.points, -p.squares, -p.crowns, p.terrain)
+
+
 class Kingdom:
     """One player's kingdom: the castle at (0, 0) and the squares placed around it."""
 
@@ -398,39 +402,7 @@ class Kingdom:
         return sorted(set(self._placements(as_domino(domino))))
 
     def can_place(self, domino: Domino | tuple[Half, Half]) -> bool:
-        d = as_domino(domino)
-        if self.min_edges <= 1 and not self.diagonal:
-            window = self._window()
-            if window is None:
-                return False
-            x0, x1, y0, y1 = window
-            if (x1 - x0 + 1) * (y1 - y0 + 1) <= 4 * len(self.cells):  # few free cells left: look at each
-                return self._free_cell_fits(d.first.terrain, d.second.terrain, window)
-        return next(self._placements(d), None) is not None
-
-    def _free_cell_fits(self, t1: str, t2: str, window: tuple[int, int, int, int]) -> bool:
-        """Whether :meth:`_one_edge_placements` yields anything: some empty cell of the window touches a
-        square of either terrain (or the wild castle) and has an empty neighbour in the window."""
-        x0, x1, y0, y1 = window
-        cells = self.cells
-        get = cells.get
-        wild = self.castle_wild
-        for fx in range(x0, x1 + 1):
-            for fy in range(y0, y1 + 1):
-                if (fx, fy) in cells:
-                    continue
-                free = match = False
-                for nx, ny in ((fx + 1, fy), (fx, fy + 1), (fx - 1, fy), (fx, fy - 1)):
-                    sq = get((nx, ny))
-                    if sq is None:
-                        free = free or (x0 <= nx <= x1 and y0 <= ny <= y1)
-                    elif sq is CASTLE:
-                        match = match or wild
-                    elif sq.terrain == t1 or sq.terrain == t2:
-                        match = True
-                if free and match:
-                    return True
-        return False
+        return next(self._placements(as_domino(domino)), None) is not None
 
     def placement_problems(self, domino: Domino | tuple[Half, Half], a: Cell, b: Cell) \
             -> list[tuple[str, dict[str, Any]]]:
@@ -462,7 +434,6 @@ class Kingdom:
         castle, sides_of = CASTLE, _SIDES
         left = {c: sq for c, sq in self.cells.items() if sq is not castle}  # squares not yet in a property
         out: list[Property] = []
-        keys: list[tuple[int, int, int, str]] = []
         for start, sq in self.cells.items():
             if start not in left:
                 continue
@@ -477,12 +448,10 @@ class Kingdom:
                         del left[n]
                         group.append(n)
                         crowns += other.crowns
-            if len(group) > 1:
-                group.sort()
-            squares = len(group)
-            out.append(Property(terrain, squares, crowns, tuple(group)))
-            keys.append((-squares * crowns, -squares, -crowns, terrain))  # the order: largest, most crowns, terrain
-        return [out[i] for i in sorted(range(len(out)), key=keys.__getitem__)]
+            group.sort()
+            out.append(Property(terrain, len(group), crowns, tuple(group)))
+        out.sort(key=_property_order)
+        return out
 
     def is_complete(self) -> bool:
         """Every cell of a full size x size square is covered (no holes)."""

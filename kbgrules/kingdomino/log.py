@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from kbgrules.core.closest import did_you_mean
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
@@ -31,6 +31,7 @@ from kbgrules.kingdomino.result import kingdomino_result
 from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place
 
 KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
+_CLAIMS: Final[dict[int, Claim]] = {}  # by player * 1024 + domino number
 POSITION_EVENTS = {"kingdom", "out", "line", "discards"}
 
 
@@ -543,7 +544,14 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
             elif n == 3:
                 number = words[2]
                 if words[1] == "claim" and number.isdigit() and number.isascii():
-                    return Claim(who, int(number))
+                    num = int(number)
+                    if num >= 1024:
+                        return Claim(who, num)
+                    key = who * 1024 + num  # the same claims come back game after game: one (frozen) object each
+                    claim = _CLAIMS.get(key)
+                    if claim is None:
+                        claim = _CLAIMS[key] = Claim(who, num)
+                    return claim
         if ev.block and not (len(ev.tokens) >= 2 and "kingdom" in (ev.tokens[1].text, ev.tokens[0].text)):
             report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
                                             "only a kingdom grid may be indented under an event"))

@@ -107,7 +107,8 @@ class KingdominoState:
         self.players = tuple(players)
         self.row = rs.setup
         self.dominoes = {d.number: d for d in rs.dominoes}
-        self.kingdoms = [Kingdom.for_rules(rs) for _ in players]
+        self.kingdoms = [Kingdom.for_rules(rs)] if players else []
+        self.kingdoms += [self.kingdoms[0].copy() for _ in players[1:]]  # empty: copies cost less
         kpp = self.row.kings_per_player
         self.king_owner = [p for p in range(len(players)) for _ in range(kpp)]
         self.dealt: dict[int, int] = {}  # number -> index of the line it came in
