@@ -219,17 +219,12 @@ class Kingdom:
                 n += 1
         return n
 
-    def _connects_pair(self, first: str, a: Cell, second: str, b: Cell) -> bool:
-        total = self._matches(first, a) + self._matches(second, b)
-        return total >= max(1, self.min_edges)
-
     def problem(self, domino: Domino, a: Cell, b: Cell) -> tuple[str, dict[str, Any]] | None:
         """Why placing ``domino`` with its first half on ``a`` and second on ``b`` is illegal, or None."""
         return self._check(domino, a, b, False)
 
     def place_if_legal(self, domino: Domino, a: Cell, b: Cell) -> tuple[str, dict[str, Any]] | None:
-        """:meth:`place` ``domino`` if that is legal, and return None; else, placing nothing, the
-        :meth:`problem`."""
+        """:meth:`place` ``domino`` and return None if that is legal; else the :meth:`problem` (nothing placed)."""
         return self._check(domino, a, b, True)
 
     def _check(self, domino: Domino, a: Cell, b: Cell, place: bool) -> tuple[str, dict[str, Any]] | None:

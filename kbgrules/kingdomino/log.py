@@ -467,10 +467,14 @@ class Replay:
         position: list[Parsed] = []
         started = False
         apply = self.state.apply
-        stop = stop_line if stop_line is not None else 1 << 62
+        if stop_line is not None:  # the steps before the first at or past that line
+            end = 0
+            for ev, _ in steps:
+                if ev.line >= stop_line:
+                    break
+                end += 1
+            steps = steps[:end]
         for ev, item in steps:
-            if ev.line >= stop:
-                break
             try:
                 if not isinstance(item, Parsed):  # an action: the common case
                     if position and not started and not self.start_position(position):
