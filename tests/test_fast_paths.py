@@ -154,3 +154,28 @@ def test_rows_of_random_kingdoms() -> None:
         assert k.rows() == _rows_by_cell(k, letters)
         k.minx += 1  # a box changed by hand: the cells outside it are left out, as before
         assert k.rows() == _rows_by_cell(k, letters)
+
+
+def test_outcome_kept_from_call_to_call_follows_pushes_pops_and_copies() -> None:
+    """outcome() gives back its last answer only while the game has not changed since."""
+    from kbgrules.kingdomino.state import KingdominoState
+
+    rng = random.Random(3)
+    game = kbgrules.new_game("kingdomino", ["Ann", "Bob", "Cid"])
+
+    def fresh() -> object:
+        st = KingdominoState(game.state.rs, game.players)
+        for action in game.state.history:
+            st.apply(action, check=False)
+        return st.outcome()
+
+    while not game.is_over():
+        game.push(game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_moves()))
+        assert game.state.outcome() == fresh()
+        if rng.random() < 0.3:
+            game.pop()
+            assert game.state.outcome() == fresh()
+        if rng.random() < 0.1:
+            other = game.copy()
+            assert other.state.outcome() == game.state.outcome() == fresh()
+    assert game.outcome() == fresh() and game.outcome() is game.outcome()

@@ -125,6 +125,7 @@ class KingdominoState:
         self.discarded: list[int] = []
         self.history: list[Action] = []
         self._scores: tuple[int, list[Score]] | None = None
+        self._outcome: tuple[list[Score], str, list[int], Outcome] | None = None  # the last outcome()
         self._round_marks: list[list[_Mark]] = []  # every kingdom at the end of each round, for `kbg show`
         self._overwritten = False  # an unchecked placement covered a square: marks must hold copies
 
@@ -140,6 +141,8 @@ class KingdominoState:
         shared.update((id(k.letters), k.letters) for k in self.kingdoms if k.letters is not None)
         if self._scores is not None:
             shared.update((id(s), s) for s in self._scores[1])
+        if self._outcome is not None:  # the copy's scores are another list: it computes its own
+            shared[id(self._outcome)] = self._outcome
         return deepcopy(self, memo=shared)
 
     # ---------------------------------------------------------------- queries
@@ -461,6 +464,10 @@ class KingdominoState:
         """Scores, ranks (with the edition's tie-breaks) and winners, as the game stands: over once
         terminal. The standings are :class:`Standing` values in seat order."""
         scores = self.scores()
+        discards = [k.discards for k in self.kingdoms]
+        known = self._outcome
+        if known is not None and known[0] is scores and known[1] == self.phase and known[2] == discards:
+            return known[3]
         ranks = rank([tiebreak_key(self.rs, s) for s in scores])
         standings = tuple(Standing(i, self.players[i], s, r, self.kingdoms[i].discards)
                           for i, (s, r) in enumerate(zip(scores, ranks, strict=True)))
@@ -472,7 +479,9 @@ class KingdominoState:
             reason = f"{counted(best, 'point')}, the tie broken by the edition's tie-breaks"
         else:
             reason = counted(best, "point")
-        return Outcome(self.is_terminal(), winners, reason, standings)
+        out = Outcome(self.is_terminal(), winners, reason, standings)
+        self._outcome = (scores, self.phase, discards, out)
+        return out
 
 
 class Undo:
