@@ -379,10 +379,9 @@ class KingdominoState:
 
     def _place(self, action: Place | Discard, check: bool) -> None:
         p, n = action.player, action.number
-        is_place = isinstance(action, Place)
         if check:
             if self.phase != "turn" or self.step != "place":
-                kind = "a placement" if is_place else "a discard"
+                kind = "a placement" if isinstance(action, Place) else "a discard"
                 raise self._fail("kd-unexpected", expected=self.expected(), got=f"{kind} by {self.players[p]}")
             owner = self.king_owner[self.order[self.turn]]
             if owner != p:
@@ -393,10 +392,10 @@ class KingdominoState:
             raise self._fail("kd-wrong-domino", actor=self.players[p], expected=own, domino=n)
         domino = self.dominoes[n]
         kingdom = self.kingdoms[p]
-        if isinstance(action, Place):
-            if not check and (action.first in kingdom.cells or action.second in kingdom.cells):
-                self._overwritten = True
+        if type(action) is Place or isinstance(action, Place):
             if not check:
+                if action.first in kingdom.cells or action.second in kingdom.cells:
+                    self._overwritten = True
                 kingdom.place(domino, action.first, action.second)
             else:
                 bad = kingdom.place_if_legal(domino, action.first, action.second)
