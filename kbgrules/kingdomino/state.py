@@ -131,7 +131,7 @@ class KingdominoState:
 
     def copy(self) -> KingdominoState:
         """An independent copy (the ruleset, the domino table and the castle square are shared: they
-        never change, and the castle is recognised by identity; so are the moves and scores: frozen, and
+        never change, and the castle is recognised by identity; so are the moves, scores and last outcome: frozen, and
         compiled by mypyc, frozen dataclasses cannot be deep-copied)."""
         from copy import deepcopy
 
@@ -141,8 +141,8 @@ class KingdominoState:
         shared.update((id(k.letters), k.letters) for k in self.kingdoms if k.letters is not None)
         if self._scores is not None:
             shared.update((id(s), s) for s in self._scores[1])
-        if self._outcome is not None:  # the copy's scores are another list: it computes its own
-            shared[id(self._outcome)] = self._outcome
+        if self._outcome is not None:  # its parts (compiled, a tuple attribute is a new tuple at each read)
+            shared.update((id(x), x) for x in (self._outcome[3], *self._outcome[0]))
         return deepcopy(self, memo=shared)
 
     # ---------------------------------------------------------------- queries
