@@ -46,15 +46,27 @@ def line_count(text: str) -> int:
 def iter_lines(text: str) -> Iterator[str]:
     """``lines(text)`` one at a time: a log's lines are never all held at once (for a 16 MiB log of
     short lines, the list would take several times the text)."""
+    for chunk in _line_chunks(text):
+        yield from chunk
+
+
+_CHUNK = 1 << 12  # characters split into lines at a time (a few KB of line objects)
+
+
+def _line_chunks(text: str) -> Iterator[list[str]]:
+    """``lines(text)`` in consecutive lists of the lines of about ``_CHUNK`` characters each."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     start, size = 0, len(text)
     while start < size:
-        end = text.find("\n", start)
+        end = text.find("\n", start + _CHUNK)
         if end < 0:
-            yield text[start:]
+            chunk = text[start:].split("\n")
+            if chunk[-1] == "":
+                chunk.pop()
+            yield chunk
             return
-        yield text[start:end]
+        yield text[start:end].split("\n")
         start = end + 1
 
 
@@ -359,46 +371,61 @@ def iter_games(file: str, text: str) -> Iterator[tuple[GameText | None, list[Dia
         return mine
 
     odd, digits = _oddities(text)
-    for n, body in enumerate(iter_lines(text), 1):
-        if "#" in body:
-            body = body[:body.index("#")]
-        body = body.rstrip()
-        if not body:
-            continue
-        run = _DIGIT_RUN(body) if digits and body[0] not in " \t" else None  # grid rows: their own reader
-        if run is not None:
-            pending.append(Diagnostic(file, n, run.start() + 1, "log-number",
-                                      f"a number has at most {MAX_DIGITS} digits (no rule needs more)"))
-            if current is not None and body[0] != "@" and current.stop is None:
-                current.stop = n  # the game's checking stops here, as at any syntax error
-            continue
-        first = body[0]
-        if first == " " or first == "\t":
-            if last_event is None:
-                pending.append(Diagnostic(file, n, 1, "log-syntax", "an indented line must follow an event"))
+    new_event, split, odd_blank, words_of = _new_event, str.split, _ODD_BLANK, _WORDS
+    n = 0
+    for chunk in _line_chunks(text):
+        for body in chunk:
+            n += 1
+            if "#" in body:
+                body = body[:body.index("#")]
+            body = body.rstrip()
+            if not body:
+                continue
+            first = body[0]
+            if current is not None and not digits and first != "@" and first != " " and first != "\t":
+                # an event line of the game being read: most lines (from_text, inlined)
+                ev = last_event = new_event(Event)
+                ev.line = n
+                ev._tokens = None
+                ev._text = body
+                ev.words = words_of(body) if odd and odd_blank(body) else split(body)
+                ev.block = []
+                current.events.append(ev)
+                continue
+            run = _DIGIT_RUN(body) if digits and first not in " \t" else None  # grid rows: their own reader
+            if run is not None:
+                pending.append(Diagnostic(file, n, run.start() + 1, "log-number",
+                                          f"a number has at most {MAX_DIGITS} digits (no rule needs more)"))
+                if current is not None and first != "@" and current.stop is None:
+                    current.stop = n  # the game's checking stops here, as at any syntax error
+                continue
+            if first == " " or first == "\t":
+                if last_event is None:
+                    pending.append(Diagnostic(file, n, 1, "log-syntax", "an indented line must follow an event"))
+                else:
+                    last_event.block.append((n, body))
+                continue
+            last_event = None
+            if first == "@":
+                previous = current
+                current = _header(file, n, body, count, current, pending)
+            elif current is None:
+                pending.append(Diagnostic(file, n, 1, "log-header",
+                                          "a game starts with header tags (@game ..., @players ...) before its "
+                                          "events"))
+                previous, current = None, GameText(count + 1, n)
             else:
-                last_event.block.append((n, body))
-            continue
-        last_event = None
-        if first == "@":
-            previous = current
-            current = _header(file, n, body, count, current, pending)
-        elif current is None:
-            pending.append(Diagnostic(file, n, 1, "log-header",
-                                      "a game starts with header tags (@game ..., @players ...) before its events"))
-            previous, current = None, GameText(count + 1, n)
-        else:
-            previous = current
-        if current is not previous:  # a game starts on line n: the one before it is complete
-            count += 1
-            if previous is not None:
-                _finish(file, previous, pending)
-                yield previous, cut(n)
-            elif count == 1 and any(d.line < n for d in pending):
-                yield None, cut(n)
-        if first != "@":
-            last_event = Event.from_text(n, body, odd)
-            current.events.append(last_event)
+                previous = current
+            if current is not previous:  # a game starts on line n: the one before it is complete
+                count += 1
+                if previous is not None:
+                    _finish(file, previous, pending)
+                    yield previous, cut(n)
+                elif count == 1 and any(d.line < n for d in pending):
+                    yield None, cut(n)
+            if first != "@":
+                last_event = Event.from_text(n, body, odd)
+                current.events.append(last_event)
     if current is not None:
         _finish(file, current, pending)
         yield current, pending

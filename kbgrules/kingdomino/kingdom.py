@@ -219,12 +219,15 @@ class Kingdom:
                 n += 1
         return n
 
-    def _connects_pair(self, first: str, a: Cell, second: str, b: Cell) -> bool:
-        total = self._matches(first, a) + self._matches(second, b)
-        return total >= max(1, self.min_edges)
-
     def problem(self, domino: Domino, a: Cell, b: Cell) -> tuple[str, dict[str, Any]] | None:
         """Why placing ``domino`` with its first half on ``a`` and second on ``b`` is illegal, or None."""
+        return self._check(domino, a, b, False)
+
+    def place_if_legal(self, domino: Domino, a: Cell, b: Cell) -> tuple[str, dict[str, Any]] | None:
+        """:meth:`place` ``domino`` and return None if that is legal; else the :meth:`problem` (nothing placed)."""
+        return self._check(domino, a, b, True)
+
+    def _check(self, domino: Domino, a: Cell, b: Cell, place: bool) -> tuple[str, dict[str, Any]] | None:
         ax, ay = a
         bx, by = b
         if abs(ax - bx) + abs(ay - by) != 1:
@@ -234,34 +237,52 @@ class Kingdom:
             return "kd-overlap", {"cell": a}
         if b in cells:
             return "kd-overlap", {"cell": b}
+        minx, maxx, miny, maxy = self.minx, self.maxx, self.miny, self.maxy
+        lo, hi = (ax, bx) if ax <= bx else (bx, ax)
+        if lo < minx:
+            minx = lo
+        if hi > maxx:
+            maxx = hi
+        lo, hi = (ay, by) if ay <= by else (by, ay)
+        if lo < miny:
+            miny = lo
+        if hi > maxy:
+            maxy = hi
         size = self.size
-        w = max(self.maxx, ax, bx) - min(self.minx, ax, bx) + 1
-        h = max(self.maxy, ay, by) - min(self.miny, ay, by) + 1
+        w, h = maxx - minx + 1, maxy - miny + 1
         if w > size or h > size:
             return "kd-too-big", {"w": w, "h": h}
         # matching edges: a square of the same terrain, or the castle when it is wild (inlines _matches)
         wild = self.castle_wild
-        t1, t2 = domino.first.terrain, domino.second.terrain
+        first, second = domino.first, domino.second
+        t1, t2 = first.terrain, second.terrain
         get = cells.get
-        edges = 0
+        need = self.min_edges
         if self.diagonal:
             around_a, around_b = tuple(self._around(a)), tuple(self._around(b))
         else:
             around_a, around_b = _SIDES.get(a) or _sides(a), _SIDES.get(b) or _sides(b)
+        edges = 0
         for n in around_a:
             sq = get(n)
             if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t1):
                 edges += 1
-        for n in around_b:
-            sq = get(n)
-            if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t2):
-                edges += 1
-        if edges < max(1, self.min_edges):
-            return "kd-no-connection", {}
+        if edges < need or not edges:  # enough already: the second half's edges cannot change the answer
+            for n in around_b:
+                sq = get(n)
+                if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t2):
+                    edges += 1
+            if edges < max(1, need):
+                return "kd-no-connection", {}
+        if place:  # as place() does
+            cells[a] = first
+            cells[b] = second
+            self.minx, self.maxx, self.miny, self.maxy = minx, maxx, miny, maxy
+            self.placed.append(domino.number)
         return None
 
     def is_legal(self, domino: Domino, a: Cell, b: Cell) -> bool:
-        return self.problem(domino, a, b) is None
+        return self._check(domino, a, b, False) is None
 
     def place(self, domino: Domino, a: Cell, b: Cell) -> None:
         """Put ``domino`` down without checking (see :meth:`problem`)."""
@@ -445,18 +466,15 @@ class Kingdom:
         are ``letters`` (terrain id -> letter), else the kingdom's own (see :meth:`for_rules`)."""
         if letters is None:
             letters = self.letters if self.letters is not None else _initials(self)
-        out = []
-        for y in range(self.maxy, self.miny - 1, -1):
-            row = []
-            for x in range(self.minx, self.maxx + 1):
-                sq = self.cells.get((x, y))
-                if sq is None:
-                    row.append(".")
-                elif sq is CASTLE:
-                    row.append("C")
+        minx, maxx, miny, maxy = self.minx, self.maxx, self.miny, self.maxy
+        width = maxx - minx + 1
+        out = [["."] * width for _ in range(maxy - miny + 1)]
+        for (x, y), sq in self.cells.items():
+            if minx <= x <= maxx and miny <= y <= maxy:  # the box holds every cell, unless changed by hand
+                if sq is CASTLE:
+                    out[maxy - y][x - minx] = "C"
                 else:
-                    row.append(f"{letters[sq.terrain]}{sq.crowns}" if sq.crowns else letters[sq.terrain])
-            out.append(row)
+                    out[maxy - y][x - minx] = f"{letters[sq.terrain]}{sq.crowns}" if sq.crowns else letters[sq.terrain]
         return out
 
     def grid_text(self, letters: Mapping[str, str] | None = None) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from kbgrules.core.closest import did_you_mean
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
@@ -31,6 +31,7 @@ from kbgrules.kingdomino.result import kingdomino_result
 from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place
 
 KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
+_CLAIMS: Final[dict[int, Claim]] = {}  # by player * 1024 + domino number
 POSITION_EVENTS = {"kingdom", "out", "line", "discards"}
 
 
@@ -128,6 +129,10 @@ class Parser(PlayerNames):
         if head == "deal":
             if len(words) < 2:
                 raise LogSyntaxError("expected: deal N N ... (the numbers of the dominoes revealed)", ev.col)
+            numbers = words[1:]
+            digits = "".join(numbers)
+            if digits.isdigit() and digits.isascii():  # every word is a number
+                return Deal(tuple(map(int, numbers)))
             return Deal(tuple([_number(ev, words, i, "a domino") for i in range(1, len(words))]))
         if head == "expect":
             return self.fast_expect(ev, words) or self.expect(ev)
@@ -459,14 +464,17 @@ class Replay:
             warn(who, f"the kingdoms hold {n} more {what} than the placed dominoes in 'out' have")
 
     def run(self, steps: list[Step], stop_line: int | None) -> None:
-        from_position = any(isinstance(item, Parsed) and item.kind == "position" for _, item in steps)
         position: list[Parsed] = []
         started = False
         apply = self.state.apply
-        stop = stop_line if stop_line is not None else 1 << 62
+        if stop_line is not None:  # the steps before the first at or past that line
+            end = 0
+            for ev, _ in steps:
+                if ev.line >= stop_line:
+                    break
+                end += 1
+            steps = steps[:end]
         for ev, item in steps:
-            if ev.line >= stop:
-                break
             try:
                 if not isinstance(item, Parsed):  # an action: the common case
                     if position and not started and not self.start_position(position):
@@ -475,7 +483,7 @@ class Replay:
                     apply(item)
                     continue
                 if item.kind == "position":
-                    if started or not from_position:
+                    if started:
                         raise violation(self.rs, "kd-position",
                                         problem="position statements belong at the start of a log with "
                                                 "'@start position'")
@@ -524,8 +532,30 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
                                         "@start is 'setup' or 'position'"))
         return KingdominoState(rs, players)
     parser = Parser(file, rs, players)
+    index, cells = parser.index, parser.cells
 
     def parse(ev: Event) -> Action | Parsed:
+        words = ev.words
+        who = index.get(words[0])
+        if who is not None and not ev.block:  # a well-formed claim or placement: Parser.fast_move, inlined
+            n = len(words)
+            if n == 5:
+                number = words[2]
+                if words[1] == "place" and number.isdigit() and number.isascii():
+                    a, b = cells.get(words[3]), cells.get(words[4])
+                    if a is not None and b is not None:
+                        return Place(who, int(number), a, b)
+            elif n == 3:
+                number = words[2]
+                if words[1] == "claim" and number.isdigit() and number.isascii():
+                    num = int(number)
+                    if num >= 1024:
+                        return Claim(who, num)
+                    key = who * 1024 + num  # the same claims come back game after game: one (frozen) object each
+                    claim = _CLAIMS.get(key)
+                    if claim is None:
+                        claim = _CLAIMS[key] = Claim(who, num)
+                    return claim
         if ev.block and not (len(ev.tokens) >= 2 and "kingdom" in (ev.tokens[1].text, ev.tokens[0].text)):
             report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
                                             "only a kingdom grid may be indented under an event"))

@@ -107,7 +107,8 @@ class KingdominoState:
         self.players = tuple(players)
         self.row = rs.setup
         self.dominoes = {d.number: d for d in rs.dominoes}
-        self.kingdoms = [Kingdom.for_rules(rs) for _ in players]
+        self.kingdoms = [Kingdom.for_rules(rs)] if players else []
+        self.kingdoms += [self.kingdoms[0].copy() for _ in players[1:]]  # empty: copies cost less
         kpp = self.row.kings_per_player
         self.king_owner = [p for p in range(len(players)) for _ in range(kpp)]
         self.dealt: dict[int, int] = {}  # number -> index of the line it came in
@@ -124,12 +125,13 @@ class KingdominoState:
         self.discarded: list[int] = []
         self.history: list[Action] = []
         self._scores: tuple[int, list[Score]] | None = None
+        self._outcome: tuple[list[Score], str, list[int], Outcome] | None = None  # the last outcome()
         self._round_marks: list[list[_Mark]] = []  # every kingdom at the end of each round, for `kbg show`
         self._overwritten = False  # an unchecked placement covered a square: marks must hold copies
 
     def copy(self) -> KingdominoState:
         """An independent copy (the ruleset, the domino table and the castle square are shared: they
-        never change, and the castle is recognised by identity; so are the moves and scores: frozen, and
+        never change, and the castle is recognised by identity; so are the moves, scores and last outcome: frozen, and
         compiled by mypyc, frozen dataclasses cannot be deep-copied)."""
         from copy import deepcopy
 
@@ -139,6 +141,8 @@ class KingdominoState:
         shared.update((id(k.letters), k.letters) for k in self.kingdoms if k.letters is not None)
         if self._scores is not None:
             shared.update((id(s), s) for s in self._scores[1])
+        if self._outcome is not None:  # its parts (compiled, a tuple attribute is a new tuple at each read)
+            shared.update((id(x), x) for x in (self._outcome[3], *self._outcome[0]))
         return deepcopy(self, memo=shared)
 
     # ---------------------------------------------------------------- queries
@@ -361,7 +365,11 @@ class KingdominoState:
             if n not in self.next or n in self.next_claims:
                 self._check_claim(n)  # raises
         self.next_claims[n] = self.order[self.turn]
-        self._advance()
+        if self.turn + 1 < len(self.order):  # _advance, within the round
+            self.turn += 1
+            self.step = "place"
+        else:
+            self._advance()
 
     def _check_claim(self, n: int) -> None:
         if n not in self.next:
@@ -371,10 +379,9 @@ class KingdominoState:
 
     def _place(self, action: Place | Discard, check: bool) -> None:
         p, n = action.player, action.number
-        is_place = isinstance(action, Place)
         if check:
             if self.phase != "turn" or self.step != "place":
-                kind = "a placement" if is_place else "a discard"
+                kind = "a placement" if isinstance(action, Place) else "a discard"
                 raise self._fail("kd-unexpected", expected=self.expected(), got=f"{kind} by {self.players[p]}")
             owner = self.king_owner[self.order[self.turn]]
             if owner != p:
@@ -385,11 +392,13 @@ class KingdominoState:
             raise self._fail("kd-wrong-domino", actor=self.players[p], expected=own, domino=n)
         domino = self.dominoes[n]
         kingdom = self.kingdoms[p]
-        if isinstance(action, Place):
-            if not check and (action.first in kingdom.cells or action.second in kingdom.cells):
-                self._overwritten = True
-            if check:
-                bad = kingdom.problem(domino, action.first, action.second)
+        if type(action) is Place or isinstance(action, Place):
+            if not check:
+                if action.first in kingdom.cells or action.second in kingdom.cells:
+                    self._overwritten = True
+                kingdom.place(domino, action.first, action.second)
+            else:
+                bad = kingdom.place_if_legal(domino, action.first, action.second)
                 if bad is not None:
                     code, info = bad
                     size = kingdom.size
@@ -397,7 +406,6 @@ class KingdominoState:
                     cell = info.get("cell")
                     raise self._fail(code, domino=n, a=a, b=b, actor=self.players[p], size=size,
                                      cell=cell_name(cell, size) if cell else "", w=info.get("w"), h=info.get("h"))
-            kingdom.place(domino, action.first, action.second)
         else:
             if check and self.rs.discard != "any-time" and kingdom.can_place(domino):
                 legal = kingdom.legal_placements(domino)
@@ -455,6 +463,10 @@ class KingdominoState:
         """Scores, ranks (with the edition's tie-breaks) and winners, as the game stands: over once
         terminal. The standings are :class:`Standing` values in seat order."""
         scores = self.scores()
+        discards = [k.discards for k in self.kingdoms]
+        known = self._outcome
+        if known is not None and known[0] is scores and known[1] == self.phase and known[2] == discards:
+            return known[3]
         ranks = rank([tiebreak_key(self.rs, s) for s in scores])
         standings = tuple(Standing(i, self.players[i], s, r, self.kingdoms[i].discards)
                           for i, (s, r) in enumerate(zip(scores, ranks, strict=True)))
@@ -466,7 +478,9 @@ class KingdominoState:
             reason = f"{counted(best, 'point')}, the tie broken by the edition's tie-breaks"
         else:
             reason = counted(best, "point")
-        return Outcome(self.is_terminal(), winners, reason, standings)
+        out = Outcome(self.is_terminal(), winners, reason, standings)
+        self._outcome = (scores, self.phase, discards, out)
+        return out
 
 
 class Undo:
