@@ -3,8 +3,6 @@
 Exit codes: 0 success, 1 rule violations (``kbg check``), 2 usage or input errors.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 from collections.abc import Sequence
@@ -275,7 +273,7 @@ def list_cmd(as_json: JsonOpt = False) -> None:
     doc.show()
 
 
-def _overlay_json(o: kbgrules.OverlayInfo) -> dict[str, Any]:
+def _overlay_json(o: "kbgrules.OverlayInfo") -> dict[str, Any]:
     return {"id": o.id, "title": o.title, "aliases": list(o.aliases), "default": o.default,
             "option": o.option, "players": list(o.players) if o.players else None, "summary": o.summary}
 

@@ -81,9 +81,9 @@ COMPILED = "compiled"  # the shipped YAML files, parsed, one JSON file per game 
 
 
 def _digest(raw: bytes) -> str:
-    import hashlib
+    from kbgrules.core.digest import blake2b
 
-    return hashlib.blake2b(raw, digest_size=16).hexdigest()
+    return blake2b(raw, 16)
 
 
 @lru_cache(maxsize=1)
