@@ -12,24 +12,25 @@ from kbgrules.core import args
 from kbgrules.core.build import common_fields, freeze, sources, strs
 from kbgrules.core.effective import Resolved
 from kbgrules.core.model import Ruleset, Source
+from kbgrules.core.value import FrozenValue
 from kbgrules.errors import KbgError
 
 
-@dataclass(frozen=True, slots=True)
-class DieFace:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class DieFace(FrozenValue):
     id: str
     name: str
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Reward:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Reward(FrozenValue):
     resource: str  # "vp" or "energy"
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Card(FrozenValue):
     """A power card. ``id`` is stable across editions; ``name`` is the edition's printed name."""
 
     id: str
@@ -54,8 +55,8 @@ class Card:
         return self.id if self.kind == "card" else f"{self.kind}:{self.id}"
 
 
-@dataclass(frozen=True, slots=True)
-class Wickedness:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Wickedness(FrozenValue):
     """The Dark Edition's wickedness gauge: gains per three-of-a-kind, thresholds that give a tile."""
 
     gains: Mapping[str, int]
@@ -66,8 +67,8 @@ class Wickedness:
     default_side: str
 
 
-@dataclass(frozen=True, slots=True)
-class EvolutionRules:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class EvolutionRules(FrozenValue):
     """When and how evolutions are drawn (Power Up! and its options, the Godzilla edition)."""
 
     hearts: int
@@ -81,14 +82,14 @@ class EvolutionRules:
     draft: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class KingOfTokyoSetup:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class KingOfTokyoSetup(FrozenValue):
     players: int
     tokyo_spaces: tuple[str, ...]
     optional_tokyo_spaces: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)
 class KingOfTokyoRuleset(Ruleset):
     monsters: tuple[str, ...]
     dice_faces: tuple[DieFace, ...]
