@@ -53,6 +53,8 @@ class DataFile(Value):
 
 @dataclass(repr=False, eq=False)
 class GameFiles(Value):
+    """A game's files: its game file, its parts, its editions' and its variants'."""
+
     game: DataFile
     parts: list[DataFile] = field(default_factory=list)
     editions: dict[str, DataFile] = field(default_factory=dict)

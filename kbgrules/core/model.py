@@ -27,6 +27,8 @@ class Source(FrozenValue):
 
 @dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Document(FrozenValue):
+    """A document the rules cite (a rulebook, an FAQ), by its key."""
+
     key: str
     title: str
     kind: str
@@ -51,6 +53,8 @@ class RuleEntry(FrozenValue):
 
 @dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Component(FrozenValue):
+    """A component in the box: its id, its name and how many there are."""
+
     id: str
     name: str
     count: int | None
@@ -77,6 +81,8 @@ class OverlayInfo(FrozenValue):
 
 @dataclass(frozen=True, slots=True, repr=False, eq=False)
 class GameInfo(FrozenValue):
+    """A game as listed by :func:`kbgrules.games`: its names, player counts, editions and variants."""
+
     id: str
     name: str
     aliases: tuple[str, ...]

@@ -22,6 +22,8 @@ class Text(FrozenValue):
 
 @dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Column(FrozenValue):
+    """A table's column: its name, and whether it holds numbers."""
+
     name: str
     numeric: bool = False
 

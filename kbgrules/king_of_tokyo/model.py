@@ -18,6 +18,8 @@ from kbgrules.errors import KbgError
 
 @dataclass(frozen=True, slots=True, repr=False, eq=False)
 class DieFace(FrozenValue):
+    """A face of the dice: its id, its name and the words a log may write for it."""
+
     id: str
     name: str
     aliases: tuple[str, ...] = ()
@@ -25,6 +27,8 @@ class DieFace(FrozenValue):
 
 @dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Reward(FrozenValue):
+    """What a monster gains: an amount of a resource."""
+
     resource: str  # "vp" or "energy"
     amount: int
 
@@ -84,6 +88,8 @@ class EvolutionRules(FrozenValue):
 
 @dataclass(frozen=True, slots=True, repr=False, eq=False)
 class KingOfTokyoSetup(FrozenValue):
+    """The Tokyo spaces in play for a player count."""
+
     players: int
     tokyo_spaces: tuple[str, ...]
     optional_tokyo_spaces: tuple[str, ...] = ()
@@ -91,6 +97,8 @@ class KingOfTokyoSetup(FrozenValue):
 
 @dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)
 class KingOfTokyoRuleset(Ruleset):
+    """King of Tokyo's rules in force: the ruleset's common fields and the game's own."""
+
     monsters: tuple[str, ...]
     dice_faces: tuple[DieFace, ...]
     standard_dice: int

@@ -187,6 +187,8 @@ class Buy:
 
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Sweep:
+    """Pay to sweep the market: its cards are discarded and ``reveals`` replace them."""
+
     monster: int
     reveals: tuple[str, ...]
 
@@ -209,6 +211,8 @@ class Sweep:
 
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class EndTurn:
+    """End the turn of ``monster``."""
+
     monster: int
 
     def __init__(self, monster: int) -> None:
