@@ -488,8 +488,10 @@ def site(
     components, setup by player count, the glossary in six languages, and a search box that answers as
     kbg explain does.
     Open OUTDIR/index.html in a browser (a phone too: copy the folder)."""
+    from .entry import started
     from .web.site import build
 
+    started()
     _output_path(outdir, "OUTDIR")
     written = build(outdir, _dirs())
     render.error(f"wrote {len(written)} files to {outdir}: open {outdir.rstrip('/')}/index.html in a browser")

@@ -15,6 +15,7 @@ from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.core.words import counted, plural
 
 from . import render
+from .entry import started
 
 if TYPE_CHECKING:
     from kbgrules.core.model import GameInfo, Ruleset
@@ -32,6 +33,8 @@ def parts(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool
     empty = {f for f in files if f != "-" and Path(f).is_dir()}
     logs = [f for f in files if f not in empty]
     checked: Iterator[tuple[int, CheckReport]]
+    if dask is not None or jobs > 1:
+        started()  # worker processes forked from here collect garbage as usual
     if dask is not None:
         from kbgrules.dask import iter_reports
 
@@ -40,6 +43,7 @@ def parts(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool
         checked = iter_check_files(logs, rules_dirs, jobs=jobs, timeline=timeline)
     try:
         ahead = next(checked, None)
+        started()  # the rules are loaded and a part is checked: a run of many parts collects garbage
         k = 0  # the index in ``logs`` of the next file checked
         for i, path in enumerate(files):
             if path in empty:
@@ -260,6 +264,7 @@ def write_html(target: str, files: list[str], rules_dirs: RulesDirs) -> list[Che
 
     from .web.report import page
 
+    started()
     text, reports = page(files, rules_dirs)
     try:
         special = not stat.S_ISREG(os.stat(target).st_mode)
