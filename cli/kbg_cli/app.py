@@ -488,7 +488,7 @@ def site(
     components, setup by player count, the glossary in six languages, and a search box that answers as
     kbg explain does.
     Open OUTDIR/index.html in a browser (a phone too: copy the folder)."""
-    from .entry import started
+    from .startup import started
     from .web.site import build
 
     started()

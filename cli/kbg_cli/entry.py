@@ -7,10 +7,9 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    import gc
+    from .startup import pause, resume
 
-    collecting = gc.isenabled()
-    gc.disable()  # start-up: until started(), see there
+    collecting = pause()
     try:
         args = list(sys.argv[1:] if argv is None else argv)
         if args[:1] == ["explain"] and sys.stdout is not None and sys.stderr is not None:
@@ -19,30 +18,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return full(args)
     finally:
-        if argv is None:  # the console script: the process ends now, and its exit need not scan what the run made
-            gc.freeze()
-        elif _frozen:
-            gc.unfreeze()
-        _frozen.clear()
-        if collecting:
-            gc.enable()
-
-
-_frozen: list[bool] = []
-
-
-def started() -> None:
-    """The command is under way: the garbage collector runs again. Start-up (imports, rule data, engines)
-    makes long-lived objects and almost no garbage cycles, and the collections it would trigger cost a
-    few milliseconds for nothing; they are kept from then on (``gc.freeze``), so that later collections
-    do not scan them again. Called where a run may grow long (the second part of ``kbg check``, worker
-    processes, ``kbg site``); a short command never collects."""
-    import gc
-
-    if not gc.isenabled() and not _frozen:
-        _frozen.append(True)
-        gc.freeze()
-        gc.enable()
+        resume(collecting, exiting=argv is None)  # no argv: the console script, whose process ends now
 
 
 def _explain(args: list[str]) -> int:

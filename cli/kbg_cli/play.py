@@ -15,7 +15,7 @@ from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.core.words import counted, plural
 
 from . import render
-from .entry import started
+from .startup import started
 
 if TYPE_CHECKING:
     from kbgrules.core.model import GameInfo, Ruleset
