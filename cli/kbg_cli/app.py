@@ -6,7 +6,7 @@ Exit codes: 0 success, 1 rule violations (``kbg check``), 2 usage or input error
 # (no `from __future__ import annotations`: typer would evaluate every annotation's text on each run)
 import os
 import sys
-from collections.abc import Iterator, MutableMapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Annotated, Any
 
@@ -560,53 +560,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) == 2 and args[0] in ("--show-completion", "--install-completion"):
         return _completion(args[0], args[1])
-    command = _group()
+    from .commands import group
+
+    command = group(app)
     code: int = command.main(args=list(argv) if argv is not None else None, prog_name="kbg",
                              standalone_mode=False)
     return code
-
-
-def _group() -> Any:
-    """``typer.main.get_command(app)``, whose commands typer makes when first looked up (:class:`_Commands`)."""
-    import copy
-
-    bare = copy.copy(app)
-    bare.registered_commands = []
-    group = typer.main.get_command(bare)
-    group.commands = _Commands({c.name or typer.main.get_command_name(c.callback.__name__): c
-                                for c in app.registered_commands if c.callback is not None})
-    return group
-
-
-class _Commands(MutableMapping[str, Any]):
-    """The group's commands by name, in their order, each made by typer (as ``get_command`` makes it) when
-    first looked up: a run makes only the one it runs, the help page all of them."""
-
-    def __init__(self, infos: dict[str, Any]) -> None:
-        self._infos: dict[str, Any] = infos
-        self._made: dict[str, Any] = {}
-
-    def __getitem__(self, name: str) -> Any:
-        made = self._made.get(name)
-        if made is None:
-            made = self._made[name] = typer.main.get_command_from_info(
-                self._infos[name], pretty_exceptions_short=app.pretty_exceptions_short,
-                rich_markup_mode=app.rich_markup_mode)
-        return made
-
-    def __setitem__(self, name: str, command: Any) -> None:
-        self._infos[name] = None
-        self._made[name] = command
-
-    def __delitem__(self, name: str) -> None:
-        del self._infos[name]
-        self._made.pop(name, None)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._infos)
-
-    def __len__(self) -> int:
-        return len(self._infos)
 
 
 def run() -> None:
