@@ -3,8 +3,7 @@
 Exit codes: 0 success, 1 rule violations (``kbg check``), 2 usage or input errors.
 """
 
-from __future__ import annotations
-
+# (no `from __future__ import annotations`: typer would evaluate every annotation's text on each run)
 import os
 import sys
 from collections.abc import Sequence
@@ -275,7 +274,7 @@ def list_cmd(as_json: JsonOpt = False) -> None:
     doc.show()
 
 
-def _overlay_json(o: kbgrules.OverlayInfo) -> dict[str, Any]:
+def _overlay_json(o: "kbgrules.OverlayInfo") -> dict[str, Any]:
     return {"id": o.id, "title": o.title, "aliases": list(o.aliases), "default": o.default,
             "option": o.option, "players": list(o.players) if o.players else None, "summary": o.summary}
 
@@ -489,8 +488,10 @@ def site(
     components, setup by player count, the glossary in six languages, and a search box that answers as
     kbg explain does.
     Open OUTDIR/index.html in a browser (a phone too: copy the folder)."""
+    from .startup import started
     from .web.site import build
 
+    started()
     _output_path(outdir, "OUTDIR")
     written = build(outdir, _dirs())
     render.error(f"wrote {len(written)} files to {outdir}: open {outdir.rstrip('/')}/index.html in a browser")
@@ -559,7 +560,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) == 2 and args[0] in ("--show-completion", "--install-completion"):
         return _completion(args[0], args[1])
-    command = typer.main.get_command(app)
+    from .commands import group
+
+    command = group(app)
     code: int = command.main(args=list(argv) if argv is not None else None, prog_name="kbg",
                              standalone_mode=False)
     return code

@@ -7,12 +7,18 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["explain"] and sys.stdout is not None and sys.stderr is not None:
-        return _explain(args[1:])
-    from .app import main as full
+    from .startup import pause, resume
 
-    return full(args)
+    collecting = pause()
+    try:
+        args = list(sys.argv[1:] if argv is None else argv)
+        if args[:1] == ["explain"] and sys.stdout is not None and sys.stderr is not None:
+            return _explain(args[1:])
+        from .app import main as full
+
+        return full(args)
+    finally:
+        resume(collecting, exiting=argv is None)  # no argv: the console script, whose process ends now
 
 
 def _explain(args: list[str]) -> int:

@@ -201,6 +201,13 @@ def run(argv: list[str]) -> int:
 def run_args(args: Args) -> int:
     """``kbg explain`` parsed, by ``parse`` or by typer (``app.explain``); ``args.rules`` holds every
     folder of rule data, ``KBG_RULES``'s included."""
+    from kbgrules.explain.store import steady
+
+    with steady():  # the index is read once for the whole answer
+        return _run_args(args)
+
+
+def _run_args(args: Args) -> int:
     try:
         if args.lang is not None and args.lang not in LANG_NAMES:
             raise ExplainUsage(f"--lang is one of {', '.join(LANG_NAMES)}, not {args.lang!r}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,6 +15,7 @@ from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.core.words import counted, plural
 
 from . import render
+from .startup import started
 
 if TYPE_CHECKING:
     from kbgrules.core.model import GameInfo, Ruleset
@@ -32,6 +33,8 @@ def parts(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool
     empty = {f for f in files if f != "-" and Path(f).is_dir()}
     logs = [f for f in files if f not in empty]
     checked: Iterator[tuple[int, CheckReport]]
+    if dask is not None or jobs > 1:
+        started()  # worker processes forked from here collect garbage as usual
     if dask is not None:
         from kbgrules.dask import iter_reports
 
@@ -40,6 +43,7 @@ def parts(files: list[str], rules_dirs: RulesDirs, jobs: int = 1, timeline: bool
         checked = iter_check_files(logs, rules_dirs, jobs=jobs, timeline=timeline)
     try:
         ahead = next(checked, None)
+        started()  # the rules are loaded and a part is checked: a run of many parts collects garbage
         k = 0  # the index in ``logs`` of the next file checked
         for i, path in enumerate(files):
             if path in empty:
@@ -84,7 +88,7 @@ def run_check(files: list[str], rules_dirs: RulesDirs, as_json: bool, jobs: int 
     lines = as_json and len(files) > 1  # JSON Lines: one document per input
     code, tally = 0, {"files": 0, "games": 0, "valid": 0, "violations": 0, "errors": 0}
     progress = render.Progress(0 if as_json else len(files), "checking")
-    games = {} if as_json or summary else installed(rules_dirs)
+    games = installed(rules_dirs)  # read only if a summary names a game
     out: _FileOutput | None = None
     current = -1
     if html is not None:  # the page needs every game whole: checked here, then written as usual
@@ -126,7 +130,7 @@ class _FileOutput:
     the report's games streamed, its input errors and matches (small) written at the end."""
 
     def __init__(self, as_json: bool, lines: bool, turns: bool, quiet: bool, summary: bool,
-                 games: dict[str, GameInfo]) -> None:
+                 games: Installed) -> None:
         self.turns, self.quiet, self.summary, self.games = turns, quiet, summary, games
         self.rest = CheckReport()  # input errors and matches, for the end of a JSON document
         self.json = render.JsonStream(CheckReport().to_json(), "games", None if lines else 2) if as_json else None
@@ -146,7 +150,7 @@ class _FileOutput:
             self.json.close(self.rest.to_json())
 
 
-def _print_report(report: CheckReport, quiet: bool, games: dict[str, GameInfo], after: bool = False) -> bool:
+def _print_report(report: CheckReport, quiet: bool, games: Installed, after: bool = False) -> bool:
     """Write a report (or a part of one), naming the games as ``games`` (:func:`installed`) do; ``after``:
     something of its file was shown before. True if this shows something on standard output."""
     for d in report.input_errors:
@@ -172,7 +176,7 @@ def _print_report(report: CheckReport, quiet: bool, games: dict[str, GameInfo], 
     return True
 
 
-def _match_line(doc: render.Doc, m: dict[str, Any], games: dict[str, GameInfo]) -> None:
+def _match_line(doc: render.Doc, m: dict[str, Any], games: Installed) -> None:
     totals = ", ".join(f"{n} {t}" for n, t in sorted(m["totals"].items(), key=lambda x: -x[1]))
     winners = m["winners"]
     verdict = f"{plural(len(winners), 'winner')}: {', '.join(winners)}" if m["complete"] else "incomplete match"
@@ -188,7 +192,7 @@ def _position(line: str) -> tuple[int, int, int]:
         return 0, 0, 0
 
 
-def _game_summary(doc: render.Doc, g: GameReport, games: dict[str, GameInfo]) -> None:
+def _game_summary(doc: render.Doc, g: GameReport, games: Installed) -> None:
     status = "valid" if g.valid else ("errors in the log" if g.errors else "rule violation")
     doc.heading(f"{g.file} game {g.index} ({_what(g, games)}; {counted(len(g.players), 'player')}): {status}",
                 "green" if g.valid else "yellow" if g.errors else "red")
@@ -260,6 +264,7 @@ def write_html(target: str, files: list[str], rules_dirs: RulesDirs) -> list[Che
 
     from .web.report import page
 
+    started()
     text, reports = page(files, rules_dirs)
     try:
         special = not stat.S_ISREG(os.stat(target).st_mode)
@@ -307,18 +312,61 @@ def run_show(files: list[str], rules_dirs: RulesDirs, html: str | None = None) -
     return report.exit_code
 
 
-def installed(rules_dirs: RulesDirs) -> dict[str, GameInfo]:
+def installed(rules_dirs: RulesDirs) -> Installed:
     """The games by id, whose names the summaries write (none if the rule data cannot be read: the ids)."""
-    import kbgrules
-    from kbgrules.errors import KbgError
-
-    try:
-        return {g.id: g for g in kbgrules.games(rules_dirs)}
-    except KbgError:
-        return {}
+    return Installed(rules_dirs)
 
 
-def _what(g: GameReport, games: dict[str, GameInfo]) -> str:
+class Installed:
+    """The games of ``kbgrules.games(rules_dirs)`` by id (none if it fails), read when first asked for: a
+    shipped game asked for by its id, without rule folders, from its own files (the other games' are not
+    read), after the plug-ins are read as ``kbgrules.games`` reads them, so that it fails alike."""
+
+    def __init__(self, rules_dirs: RulesDirs) -> None:
+        self.rules_dirs = rules_dirs
+        self._all: dict[str, GameInfo] | None = None
+        self._one: dict[str, GameInfo | None] = {}
+
+    def values(self) -> Iterable[GameInfo]:
+        return self._games().values()
+
+    def get(self, game: str) -> GameInfo | None:
+        if self._all is not None or self.rules_dirs:
+            return self._games().get(game)
+        if game not in self._one:
+            self._one[game] = self._shipped(game)
+        return self._one[game]
+
+    def _shipped(self, game: str) -> GameInfo | None:
+        from kbgrules.core.build import game_info
+        from kbgrules.core.data import read_plugins
+        from kbgrules.core.datafiles import game_dirs, shipped_catalog
+        from kbgrules.core.paths import data_root
+        from kbgrules.errors import KbgError
+
+        root = str(data_root())
+        if game not in game_dirs(root):
+            return self._games().get(game)
+        try:
+            read_plugins()
+            return game_info(shipped_catalog(root, game).games[game])
+        except KbgError:
+            self._all = {}
+            return None
+
+    def _games(self) -> dict[str, GameInfo]:
+        if self._all is None:
+            import kbgrules
+            from kbgrules.errors import KbgError
+
+            try:
+                self._all = {g.id: g for g in kbgrules.games(self.rules_dirs)}
+            except KbgError:
+                self._all = {}
+        return self._all
+
+
+def _what(g: GameReport, games: Installed) -> str:
     """The game, its edition and its variants by their names (the ids where the game is not installed)."""
     info = games.get(g.game or "")
     if info is None:
@@ -329,7 +377,7 @@ def _what(g: GameReport, games: dict[str, GameInfo]) -> str:
                       *(variants.get(v, v) for v in g.variants)])
 
 
-def _variant_title(match: dict[str, Any], games: dict[str, GameInfo]) -> str:
+def _variant_title(match: dict[str, Any], games: Installed) -> str:
     """The name of the variant that makes a match of several games (``match`` as the report has it)."""
     variant = str(match["variant"])
     titles = {v.id: v.title for info in games.values() for v in info.variants}

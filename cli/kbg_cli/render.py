@@ -6,7 +6,6 @@ costs 40-55 ms, which would double piped ``kbg setup`` and ``kbg explain`` start
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -42,6 +41,8 @@ def is_terminal(stream: TextIO | None = None) -> bool:
 
 
 def print_json(data: Any) -> None:
+    import json  # on use: `kbg --version` and the help pages need no json
+
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
@@ -59,9 +60,13 @@ class JsonStream:
         if before:
             text += ","
         sep = self._newline(1) if indent is not None or before else ""
+        import json
+
         sys.stdout.write(text + sep + json.dumps(key) + ": [")
 
     def _dumps(self, data: Any) -> str:
+        import json
+
         return json.dumps(data, indent=self.indent, ensure_ascii=False)
 
     def _newline(self, level: int) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from kbgrules.core.logfile import GameText, Header, decode, iter_games, read_text, split_games
 from kbgrules.core.report import CheckReport, GameReport
+from kbgrules.core.value import FrozenValue, Value
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError, LogSyntaxError, debug
 
 TYPE_CHECKING = False
@@ -96,8 +97,8 @@ def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[Gam
         return report, None
 
 
-@dataclass(frozen=True, slots=True)
-class LoggedEvent:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class LoggedEvent(FrozenValue):
     """One event line of a log: its text (comment and indentation removed), line and column, and
     the indented lines under it (a grid)."""
 
@@ -107,8 +108,8 @@ class LoggedEvent:
     block: tuple[tuple[int, str], ...] = ()
 
 
-@dataclass(slots=True)
-class LoggedGame:
+@dataclass(slots=True, repr=False, eq=False)
+class LoggedGame(Value):
     """One game of a log: its headers and events, where they are, and how to replay it."""
 
     file: str

@@ -115,9 +115,9 @@ def _plugin_bytes(plugin: Plugin) -> list[tuple[str, bytes]]:
 def _plugin_digest(plugin: Plugin, raw: list[tuple[str, bytes]]) -> str:
     """What a plug-in game's checked files depend on: their names and bytes, kbg's schemas, and the
     code that reads and checks them (its files' sizes and times)."""
-    import hashlib
+    from kbgrules.core.digest import sha256
 
-    h = hashlib.sha256(f"kbg-plugin|1|{plugin.game}|{plugin.package}|{plugin.folder}".encode("utf-8", "replace"))
+    h = sha256(f"kbg-plugin|1|{plugin.game}|{plugin.package}|{plugin.folder}".encode("utf-8", "replace"))
     for name in ("data.py", "datafiles.py", "effective.py", "schema.py", "yamlsafe.py", "plugins.py"):
         st = os.stat(os.path.join(os.path.dirname(__file__), name))
         h.update(f"|{name}|{st.st_size}|{st.st_mtime_ns}".encode())
@@ -186,6 +186,13 @@ def _plugin_catalog(found: tuple[Plugin, ...], root: str | None = None) -> Catal
     return Catalog([*shipped, *(f for p in found for f in plugin_files(p))])
 
 
+def read_plugins() -> None:
+    """Read the plug-in games as :func:`catalog` does, raising what it would raise for them."""
+    found = plugins()
+    if found:
+        _plugin_catalog(found)
+
+
 def catalog(rules_dirs: Sequence[str | os.PathLike[str]] = (), with_plugins: bool = True,
             checked: bool = True) -> Catalog:
     """Every game: the shipped ones, the plug-in games (unless ``with_plugins`` is False), and what the
@@ -233,15 +240,14 @@ def _user_mark(rules_dirs: Sequence[str | os.PathLike[str]], found: Sequence[Plu
     found valid: named by a digest of the user's files (names and bytes), the shipped data, the plug-in
     games and the code that checks them. None without a cache folder (``KBG_NO_CACHE=1``) or where a file
     cannot be read (the checks then say why)."""
-    import hashlib
-
     from kbgrules.core.datafiles import COMPILED
+    from kbgrules.core.digest import sha256
     from kbgrules.core.paths import cache_dir
 
     folder = cache_dir()
     if folder is None:
         return None
-    h = hashlib.sha256(f"kbg-user|1|{what}".encode("utf-8", "surrogateescape"))
+    h = sha256(f"kbg-user|1|{what}".encode("utf-8", "surrogateescape"))
     try:
         here = os.path.dirname(__file__)
         for name in ("data.py", "datafiles.py", "effective.py", "schema.py", "yamlsafe.py", "plugins.py"):

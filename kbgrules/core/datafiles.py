@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from kbgrules.core.paths import data_root
+from kbgrules.core.value import Value
 from kbgrules.core.yamlsafe import MAX_BYTES, YamlDocument, parse_bytes
 from kbgrules.errors import DataError, Diagnostic
 
@@ -31,8 +32,8 @@ def normalize(name: str) -> str:
     return re.sub(r"[\s_]+", "-", name.strip().casefold())
 
 
-@dataclass
-class DataFile:
+@dataclass(repr=False, eq=False)
+class DataFile(Value):
     """One parsed YAML file of rule data."""
 
     doc: YamlDocument
@@ -50,8 +51,10 @@ class DataFile:
         return str(self.data.get("kind", ""))
 
 
-@dataclass
-class GameFiles:
+@dataclass(repr=False, eq=False)
+class GameFiles(Value):
+    """A game's files: its game file, its parts, its editions' and its variants'."""
+
     game: DataFile
     parts: list[DataFile] = field(default_factory=list)
     editions: dict[str, DataFile] = field(default_factory=dict)
@@ -81,9 +84,9 @@ COMPILED = "compiled"  # the shipped YAML files, parsed, one JSON file per game 
 
 
 def _digest(raw: bytes) -> str:
-    import hashlib
+    from kbgrules.core.digest import blake2b
 
-    return hashlib.blake2b(raw, digest_size=16).hexdigest()
+    return blake2b(raw, 16)
 
 
 @lru_cache(maxsize=1)

@@ -22,6 +22,7 @@ from kbgrules.core.datafiles import (
     shipped_catalog,
 )
 from kbgrules.core.paths import data_root
+from kbgrules.core.value import Value
 from kbgrules.core.words import plural
 from kbgrules.core.yamlsafe import YamlDocument, YamlPath
 from kbgrules.errors import DataError, Diagnostic, PlayerCountError, UnknownNameError, VariantConflictError
@@ -115,8 +116,8 @@ def _base_tree(gf: GameFiles, edition: str | None = None) -> dict[str, Any]:
     return tree
 
 
-@dataclass
-class Resolved:
+@dataclass(repr=False, eq=False)
+class Resolved(Value):
     """The effective tree of one load, and how it was made."""
 
     game_id: str

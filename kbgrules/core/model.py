@@ -6,12 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from kbgrules.core.value import FrozenValue
 from kbgrules.core.words import fill
 from kbgrules.errors import IllegalMoveError, KbgError, PlayerCountError
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Source(FrozenValue):
     """Where a fact is written: a document key (see ``Ruleset.documents``), a section, an edition."""
 
     doc: str
@@ -24,8 +25,10 @@ class Source:
         return f"{self.doc}{ed}, {self.section}"
 
 
-@dataclass(frozen=True, slots=True)
-class Document:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Document(FrozenValue):
+    """A document the rules cite (a rulebook, an FAQ), by its key."""
+
     key: str
     title: str
     kind: str
@@ -33,8 +36,8 @@ class Document:
     edition: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class RuleEntry:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class RuleEntry(FrozenValue):
     """One rule statement with a stable id (``GAME.SECTION.NAME``, the game's short prefix first)."""
 
     id: str
@@ -48,16 +51,18 @@ class RuleEntry:
     title_translations: Mapping[str, str] = field(default_factory=dict)  # ko, fr, vi, de, es: the title
 
 
-@dataclass(frozen=True, slots=True)
-class Component:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Component(FrozenValue):
+    """A component in the box: its id, its name and how many there are."""
+
     id: str
     name: str
     count: int | None
     note: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class OverlayInfo:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class OverlayInfo(FrozenValue):
     """An edition or a variant as listed by :func:`kbgrules.games`."""
 
     id: str
@@ -74,8 +79,10 @@ class OverlayInfo:
     file: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class GameInfo:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class GameInfo(FrozenValue):
+    """A game as listed by :func:`kbgrules.games`: its names, player counts, editions and variants."""
+
     id: str
     name: str
     aliases: tuple[str, ...]
@@ -95,8 +102,8 @@ class GameInfo:
         return next(e for e in self.editions if e.default)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Ruleset:
+@dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)
+class Ruleset(FrozenValue):
     """The rules in force for one game, edition, set of variants and (optionally) player count."""
 
     game: GameInfo

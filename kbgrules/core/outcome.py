@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from kbgrules.core.value import FrozenValue
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Outcome(FrozenValue):
     """Whether the game is over, its winners (several: a shared victory; none: nobody won), why it
     ended, and the standings best first, in the game's own terms (scores and ranks, say)."""
 

@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kbgrules.core.model import Ruleset, Source
+from kbgrules.core.value import FrozenValue
 from kbgrules.core.views import Block
 from kbgrules.errors import Diagnostic
 
 
-@dataclass(frozen=True, slots=True)
-class Topic:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Topic(FrozenValue):
     """A table of the game's own that ``kbg rules GAME NAME`` shows (``cards``); ``aliases`` are other
     names for it (``power-cards`` for ``cards``, say), written as :func:`kbgrules.core.datafiles.normalize`
     writes them."""
@@ -32,8 +33,8 @@ class Topic:
         return key == self.name or key in self.aliases
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Page(FrozenValue):
     """One page of ``kbg rules`` or ``kbg score``: a heading, the blocks under it, a caution after them
     (``note``: a card's clarification), the sources it cites, and its JSON (the keys after the
     game, edition and variants every page starts with)."""
@@ -45,8 +46,8 @@ class Page:
     sources: tuple[Source, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class PositionFormat:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class PositionFormat(FrozenValue):
     """How a game writes a position that ``kbg score`` reads: ``noun`` names one in messages
     (``grid``), ``help`` says how it is written."""
 
@@ -54,8 +55,8 @@ class PositionFormat:
     help: str
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Scored(FrozenValue):
     """A position scored: its page, or None where the text cannot be read (``diagnostics`` then hold
     errors); warnings about a position that no real game reaches are diagnostics too."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from kbgrules.core.value import FrozenValue, Value
 from kbgrules.errors import Diagnostic, shown
 
 TYPE_CHECKING = False
@@ -12,8 +13,8 @@ if TYPE_CHECKING:
     from kbgrules.core.result import GameResult
 
 
-@dataclass(frozen=True, slots=True)
-class Violation:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Violation(FrozenValue):
     """A move that breaks a rule: where, the stable code, the rule id, one sentence."""
 
     file: str
@@ -30,8 +31,8 @@ class Violation:
         return {"line": self.line, "col": self.col, "code": self.code, "rule": self.rule, "message": self.message}
 
 
-@dataclass(slots=True)
-class GameReport:
+@dataclass(slots=True, repr=False, eq=False)
+class GameReport(Value):
     """The verdict on one game of a log."""
 
     file: str
@@ -87,8 +88,8 @@ class GameReport:
         return out
 
 
-@dataclass(slots=True)
-class CheckReport:
+@dataclass(slots=True, repr=False, eq=False)
+class CheckReport(Value):
     """Every game of every input, plus inputs that could not be read at all."""
 
     games: list[GameReport] = field(default_factory=list)

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kbgrules.core.outcome import Outcome
+from kbgrules.core.value import Value
 from kbgrules.core.views import Block, Table
 
 
-@dataclass(slots=True)
-class GameResult:
+@dataclass(slots=True, repr=False, eq=False)
+class GameResult(Value):
     """Where a game stands once checked (at its end, or where checking stopped).
 
     ``standings`` is a table best first whose ``key`` column names the player; ``points`` is what a

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from kbgrules.core.model import Ruleset
+from kbgrules.core.value import FrozenValue
 from kbgrules.core.words import plural as plural  # games and plug-ins import it from here
 
 
-@dataclass(frozen=True, slots=True)
-class SheetItem:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class SheetItem(FrozenValue):
     """One line of a setup sheet: a count (or None) and what it counts."""
 
     text: str
@@ -24,15 +25,15 @@ class SheetItem:
         return f"{self.count} {self.text}" if self.count is not None else self.text
 
 
-@dataclass(frozen=True, slots=True)
-class SheetSection:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class SheetSection(FrozenValue):
     id: str
     title: str
     items: tuple[SheetItem, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class SetupSheet:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class SetupSheet(FrozenValue):
     game: str
     game_name: str
     edition: str

@@ -9,23 +9,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kbgrules.core.value import FrozenValue
 
-@dataclass(frozen=True, slots=True)
-class Text:
+
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Text(FrozenValue):
     """A sentence (``strong``: the verdict)."""
 
     text: str
     strong: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Column(FrozenValue):
+    """A table's column: its name, and whether it holds numbers."""
+
     name: str
     numeric: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Gauge:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Gauge(FrozenValue):
     """A value on a track from 0 to ``top`` with marks at its thresholds; a table cell may be one
     (shown as its value where no picture can be drawn)."""
 
@@ -38,8 +42,8 @@ class Gauge:
         return str(self.value)
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Table(FrozenValue):
     """Rows of cells under named columns; the cell in column ``key`` names its row (a player)."""
 
     title: str | None
@@ -52,8 +56,8 @@ class Table:
         return tuple(c.name for c in self.columns)
 
 
-@dataclass(frozen=True, slots=True)
-class Grid:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Grid(FrozenValue):
     """A board of square cells as the game's log writes it: each row a string of cell codes
     separated by spaces (a letter, then how many marks the cell bears: ``W1 C . F``; ``.`` empty).
     ``palette`` and ``names`` give each letter's colour and name, ``landmarks`` the letters drawn as
@@ -74,8 +78,8 @@ class Grid:
     span: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Chart:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Chart(FrozenValue):
     """A line per player over the turns or rounds (a ``None`` ends a line: out of the game)."""
 
     title: str
@@ -86,8 +90,8 @@ class Chart:
     y_max: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Strip:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Strip(FrozenValue):
     """Who held each place at each step: one row per place, one holder (or None) per step."""
 
     title: str
@@ -97,8 +101,8 @@ class Strip:
     players: tuple[str, ...] = field(default=())
 
 
-@dataclass(frozen=True, slots=True)
-class Items:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Items(FrozenValue):
     """A short list under a title: each item a name and what it says (a player: what they bought)."""
 
     title: str

@@ -6,9 +6,13 @@ Rule data writes a count in a message template as ``{name:one|many}`` (``{got:di
 
 from __future__ import annotations
 
-import string
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import string
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -21,12 +25,19 @@ def counted(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {plural(n, word, many)}"
 
 
-class _Formatter(string.Formatter):
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if "|" in format_spec and isinstance(value, int):
-            one, many = format_spec.split("|", 1)
-            return counted(value, one, many)
-        return str(super().format_field(value, format_spec))
+@cache
+def _formatter() -> string.Formatter:
+    """Made on first use: importing :mod:`string` compiles its Template pattern (a cost on every start)."""
+    import string
+
+    class Formatter(string.Formatter):
+        def format_field(self, value: Any, format_spec: str) -> str:
+            if "|" in format_spec and isinstance(value, int):
+                one, many = format_spec.split("|", 1)
+                return counted(value, one, many)
+            return str(super().format_field(value, format_spec))
+
+    return Formatter()
 
 
 def fill(template: str, params: Mapping[str, Any]) -> str:
@@ -36,4 +47,4 @@ def fill(template: str, params: Mapping[str, Any]) -> str:
     >>> fill("{n:die|dice} re-rolled, {m:new face|new faces} given", {"n": 1, "m": 2})
     '1 die re-rolled, 2 new faces given'
     """
-    return _Formatter().vformat(template, (), params)
+    return _formatter().vformat(template, (), params)

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from kbgrules.core.value import FrozenValue, Value
 from kbgrules.errors import Diagnostic, UnsafeYamlError
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -37,8 +38,8 @@ _NAN = {".nan", ".NaN", ".NAN"}
 _STD = "tag:yaml.org,2002:"
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Mark(FrozenValue):
     """Where a value starts (1-based); ``plain`` is the source text of a plain scalar."""
 
     line: int
@@ -46,8 +47,8 @@ class Mark:
     plain: str | None = None
 
 
-@dataclass(slots=True)
-class YamlDocument:
+@dataclass(slots=True, repr=False, eq=False)
+class YamlDocument(Value):
     """A parsed file: its data, the position of every value and key, and the problems found."""
 
     file: str

@@ -72,10 +72,34 @@ def _shipped_index() -> dict[str, Any]:
     return data
 
 
+_STEADY: list[dict[tuple[str, ...], dict[str, Any]]] = []  # while a command runs: its indexes by rule folders
+
+
+class steady:  # a context manager, named as one (contextlib costs `kbg explain` start-up time)
+    """Within ``with steady():`` (one command's run) the rule folders and plug-in games are taken not to
+    change: :func:`load_index` reads them once, not on each call."""
+
+    def __enter__(self) -> None:
+        _STEADY.append({})
+
+    def __exit__(self, *exc: object) -> None:
+        _STEADY.pop()
+
+
 def load_index(rules_dirs: Sequence[str | os.PathLike[str]] = ()) -> dict[str, Any]:
     """The index of every game: the shipped index, or, with the user's rule folders or plug-in games
     installed, one built from them too (kept in the user's cache folder under the digest of what it
     is built from: see :func:`_user_index`)."""
+    if not _STEADY:
+        return _load_index(rules_dirs)
+    key = tuple(os.fspath(d) for d in rules_dirs)
+    data = _STEADY[-1].get(key)
+    if data is None:
+        data = _STEADY[-1][key] = _load_index(rules_dirs)
+    return data
+
+
+def _load_index(rules_dirs: Sequence[str | os.PathLike[str]]) -> dict[str, Any]:
     dirs, plugins = _extra(rules_dirs)
     if dirs or plugins:
         return _user_index(_user_digest(dirs, plugins), dirs)
@@ -108,9 +132,9 @@ def _user_digest(dirs: tuple[str, ...], plugins: Sequence[Plugin] = ()) -> str:
     files (names and bytes), each plug-in's data files (names and bytes) and code (names, sizes and
     times: its engine adds entries), the shipped data (its index) and the index format. Installing,
     changing or removing a plug-in changes it."""
-    import hashlib
+    from kbgrules.core.digest import sha256
 
-    h = hashlib.sha256(f"{INDEX_VERSION}|{os.path.getsize(index_path()) if os.path.exists(index_path()) else 0}"
+    h = sha256(f"{INDEX_VERSION}|{os.path.getsize(index_path()) if os.path.exists(index_path()) else 0}"
                        .encode())
 
     def add(path: str) -> None:

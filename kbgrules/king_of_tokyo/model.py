@@ -12,24 +12,29 @@ from kbgrules.core import args
 from kbgrules.core.build import common_fields, freeze, sources, strs
 from kbgrules.core.effective import Resolved
 from kbgrules.core.model import Ruleset, Source
+from kbgrules.core.value import FrozenValue
 from kbgrules.errors import KbgError
 
 
-@dataclass(frozen=True, slots=True)
-class DieFace:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class DieFace(FrozenValue):
+    """A face of the dice: its id, its name and the words a log may write for it."""
+
     id: str
     name: str
     aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Reward:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Reward(FrozenValue):
+    """What a monster gains: an amount of a resource."""
+
     resource: str  # "vp" or "energy"
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Card(FrozenValue):
     """A power card. ``id`` is stable across editions; ``name`` is the edition's printed name."""
 
     id: str
@@ -54,8 +59,8 @@ class Card:
         return self.id if self.kind == "card" else f"{self.kind}:{self.id}"
 
 
-@dataclass(frozen=True, slots=True)
-class Wickedness:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class Wickedness(FrozenValue):
     """The Dark Edition's wickedness gauge: gains per three-of-a-kind, thresholds that give a tile."""
 
     gains: Mapping[str, int]
@@ -66,8 +71,8 @@ class Wickedness:
     default_side: str
 
 
-@dataclass(frozen=True, slots=True)
-class EvolutionRules:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class EvolutionRules(FrozenValue):
     """When and how evolutions are drawn (Power Up! and its options, the Godzilla edition)."""
 
     hearts: int
@@ -81,15 +86,19 @@ class EvolutionRules:
     draft: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class KingOfTokyoSetup:
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
+class KingOfTokyoSetup(FrozenValue):
+    """The Tokyo spaces in play for a player count."""
+
     players: int
     tokyo_spaces: tuple[str, ...]
     optional_tokyo_spaces: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, repr=False, eq=False)
 class KingOfTokyoRuleset(Ruleset):
+    """King of Tokyo's rules in force: the ruleset's common fields and the game's own."""
+
     monsters: tuple[str, ...]
     dice_faces: tuple[DieFace, ...]
     standard_dice: int

@@ -58,11 +58,11 @@ class UnsupportedCardError(KbgError):
 
 
 # --------------------------------------------------------------------------- actions
-# The frequent actions write their __init__ out: in the compiled build (docs/scale.md) the one
-# dataclasses generates would run as interpreted code.
+# The actions write their methods out, dataclasses only freezing them: in the compiled build (docs/scale.md)
+# the methods dataclasses generates would run as interpreted code, and generating them costs start-up time.
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Roll:
     """Chance: the first roll of a turn, the face of every die."""
 
@@ -71,8 +71,20 @@ class Roll:
     def __init__(self, faces: tuple[str, ...]) -> None:
         object.__setattr__(self, "faces", faces)
 
+    def __repr__(self) -> str:
+        return f"Roll(faces={self.faces!r})"
 
-@dataclass(frozen=True, slots=True, init=False)
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Roll)
+        return (self.faces,) == (other.faces,)
+
+    def __hash__(self) -> int:
+        return hash((self.faces,))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Reroll:
     """Re-roll the dice showing ``dice`` (faces, one per die) and the chance outcome ``faces``."""
 
@@ -83,13 +95,39 @@ class Reroll:
         object.__setattr__(self, "dice", dice)
         object.__setattr__(self, "faces", faces)
 
+    def __repr__(self) -> str:
+        return f"Reroll(dice={self.dice!r}, faces={self.faces!r})"
 
-@dataclass(frozen=True, slots=True)
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Reroll)
+        return (self.dice, self.faces) == (other.dice, other.faces)
+
+    def __hash__(self) -> int:
+        return hash((self.dice, self.faces))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Keep:
     """Stop rolling: the dice showing now are the results."""
 
+    def __init__(self) -> None:
+        pass
 
-@dataclass(frozen=True, slots=True, init=False)
+    def __repr__(self) -> str:
+        return "Keep()"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return True
+
+    def __hash__(self) -> int:
+        return hash(())
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Decide:
     """A monster in Tokyo, damaged by smashes, yields or stays."""
 
@@ -100,8 +138,20 @@ class Decide:
         object.__setattr__(self, "monster", monster)
         object.__setattr__(self, "yields", yields)
 
+    def __repr__(self) -> str:
+        return f"Decide(monster={self.monster!r}, yields={self.yields!r})"
 
-@dataclass(frozen=True, slots=True, init=False)
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Decide)
+        return (self.monster, self.yields) == (other.monster, other.yields)
+
+    def __hash__(self) -> int:
+        return hash((self.monster, self.yields))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Buy:
     """Buy from the market (``reveal`` replaces it), the top of the deck (Made in a Lab: ``top``),
     or another monster (Parasitic Tentacles: ``seller``)."""
@@ -120,9 +170,25 @@ class Buy:
         object.__setattr__(self, "top", top)
         object.__setattr__(self, "seller", seller)
 
+    def __repr__(self) -> str:
+        return (f"Buy(monster={self.monster!r}, card={self.card!r}, reveal={self.reveal!r}, "
+                f"top={self.top!r}, seller={self.seller!r})")
 
-@dataclass(frozen=True, slots=True, init=False)
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Buy)
+        return (self.monster, self.card, self.reveal, self.top, self.seller) == \
+            (other.monster, other.card, other.reveal, other.top, other.seller)
+
+    def __hash__(self) -> int:
+        return hash((self.monster, self.card, self.reveal, self.top, self.seller))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Sweep:
+    """Pay to sweep the market: its cards are discarded and ``reveals`` replace them."""
+
     monster: int
     reveals: tuple[str, ...]
 
@@ -130,16 +196,42 @@ class Sweep:
         object.__setattr__(self, "monster", monster)
         object.__setattr__(self, "reveals", reveals)
 
+    def __repr__(self) -> str:
+        return f"Sweep(monster={self.monster!r}, reveals={self.reveals!r})"
 
-@dataclass(frozen=True, slots=True, init=False)
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Sweep)
+        return (self.monster, self.reveals) == (other.monster, other.reveals)
+
+    def __hash__(self) -> int:
+        return hash((self.monster, self.reveals))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class EndTurn:
+    """End the turn of ``monster``."""
+
     monster: int
 
     def __init__(self, monster: int) -> None:
         object.__setattr__(self, "monster", monster)
 
+    def __repr__(self) -> str:
+        return f"EndTurn(monster={self.monster!r})"
 
-@dataclass(frozen=True, slots=True)
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, EndTurn)
+        return (self.monster,) == (other.monster,)
+
+    def __hash__(self) -> int:
+        return hash((self.monster,))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Use:
     """A card's optional action: ``NAME use CARD ARGS...`` (see kbgrules.king_of_tokyo.cards.base)."""
 
@@ -147,8 +239,25 @@ class Use:
     card: str
     args: tuple[str, ...] = ()
 
+    def __init__(self, monster: int, card: str, args: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "monster", monster)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "args", args)
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return f"Use(monster={self.monster!r}, card={self.card!r}, args={self.args!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Use)
+        return (self.monster, self.card, self.args) == (other.monster, other.card, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.monster, self.card, self.args))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Cure:
     """Spend heart results to remove Poison or Shrink tokens instead of healing (outside Tokyo)."""
 
@@ -156,16 +265,49 @@ class Cure:
     token: str  # "poison" or "shrink"
     count: int = 1
 
+    def __init__(self, monster: int, token: str, count: int = 1) -> None:
+        object.__setattr__(self, "monster", monster)
+        object.__setattr__(self, "token", token)
+        object.__setattr__(self, "count", count)
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return f"Cure(monster={self.monster!r}, token={self.token!r}, count={self.count!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Cure)
+        return (self.monster, self.token, self.count) == (other.monster, other.token, other.count)
+
+    def __hash__(self) -> int:
+        return hash((self.monster, self.token, self.count))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Take:
     """Dark Edition: take a wickedness tile (after reaching a threshold of the gauge)."""
 
     monster: int
     tile: str
 
+    def __init__(self, monster: int, tile: str) -> None:
+        object.__setattr__(self, "monster", monster)
+        object.__setattr__(self, "tile", tile)
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return f"Take(monster={self.monster!r}, tile={self.tile!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Take)
+        return (self.monster, self.tile) == (other.monster, other.tile)
+
+    def __hash__(self) -> int:
+        return hash((self.monster, self.tile))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Evolve:
     """Chance and choice: draw evolutions (``drawn``; "?" for a secret card) and keep ``kept``."""
 
@@ -173,8 +315,25 @@ class Evolve:
     drawn: tuple[str, ...]
     kept: tuple[str, ...]
 
+    def __init__(self, monster: int, drawn: tuple[str, ...], kept: tuple[str, ...]) -> None:
+        object.__setattr__(self, "monster", monster)
+        object.__setattr__(self, "drawn", drawn)
+        object.__setattr__(self, "kept", kept)
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return f"Evolve(monster={self.monster!r}, drawn={self.drawn!r}, kept={self.kept!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Evolve)
+        return (self.monster, self.drawn, self.kept) == (other.monster, other.drawn, other.kept)
+
+    def __hash__(self) -> int:
+        return hash((self.monster, self.drawn, self.kept))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Play:
     """Play an evolution from the hand: ``NAME play CARD ARGS...``."""
 
@@ -182,24 +341,73 @@ class Play:
     card: str
     args: tuple[str, ...] = ()
 
+    def __init__(self, monster: int, card: str, args: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "monster", monster)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "args", args)
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return f"Play(monster={self.monster!r}, card={self.card!r}, args={self.args!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Play)
+        return (self.monster, self.card, self.args) == (other.monster, other.card, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.monster, self.card, self.args))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Tokens:
     """Godzilla edition: spend dice tokens before the first roll for that many extra dice."""
 
     monster: int
     count: int
 
+    def __init__(self, monster: int, count: int) -> None:
+        object.__setattr__(self, "monster", monster)
+        object.__setattr__(self, "count", count)
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return f"Tokens(monster={self.monster!r}, count={self.count!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Tokens)
+        return (self.monster, self.count) == (other.monster, other.count)
+
+    def __hash__(self) -> int:
+        return hash((self.monster, self.count))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Camouflage:
     """Chance: the dice a Camouflage holder rolls for the life it is about to lose (one per life point)."""
 
     monster: int
     faces: tuple[str, ...]
 
+    def __init__(self, monster: int, faces: tuple[str, ...]) -> None:
+        object.__setattr__(self, "monster", monster)
+        object.__setattr__(self, "faces", faces)
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return f"Camouflage(monster={self.monster!r}, faces={self.faces!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Camouflage)
+        return (self.monster, self.faces) == (other.monster, other.faces)
+
+    def __hash__(self) -> int:
+        return hash((self.monster, self.faces))
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Setup:
     """A set-up or position line (``first NAME``, ``market CARD...``, ``tiles ...``, ``NAME evolutions ...``,
     ``NAME is ...``, ``deck``, ``discard``, ``turn NAME ...``): ``what`` it states, as the log writes it
@@ -209,6 +417,25 @@ class Setup:
     text: str
     monster: int | None = None
     values: tuple[str, ...] = ()
+
+    def __init__(self, what: str, text: str, monster: int | None = None, values: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "what", what)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "monster", monster)
+        object.__setattr__(self, "values", values)
+
+    def __repr__(self) -> str:
+        return f"Setup(what={self.what!r}, text={self.text!r}, monster={self.monster!r}, values={self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Setup)
+        return (self.what, self.text, self.monster, self.values) == \
+            (other.what, other.text, other.monster, other.values)
+
+    def __hash__(self) -> int:
+        return hash((self.what, self.text, self.monster, self.values))
 
 
 Action = Roll | Reroll | Keep | Decide | Buy | Sweep | EndTurn | Use | Cure | Take | Evolve | Play | Tokens
