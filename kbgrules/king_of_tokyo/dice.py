@@ -8,6 +8,7 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from kbgrules.core.compiled import trait
 from kbgrules.core.words import counted
@@ -15,19 +16,25 @@ from kbgrules.errors import IllegalMoveError
 from kbgrules.king_of_tokyo.moves import FACES, SHORT, Keep, Reroll, Roll, face_counts
 from kbgrules.king_of_tokyo.statebase import StateBase
 
+_FACE_SET: Final = frozenset(FACES)
+_TOKYO: Final = ("city", "bay")  # Monster.in_tokyo's places, for comprehensions
+
 
 @trait
 class DiceRules(StateBase):
     """The dice of the active monster, from its first roll to their resolution."""
 
     def dice_count(self) -> int:
-        m = self.me
-        n = (self.rs.standard_dice + self.static(m, "extra_dice") - m.tokens["shrink"] - self.fewer_dice
-             + self.token_dice)
+        m = self.monsters[self.active]
+        extra = self.static(m, "extra_dice") if m.cards or m.tiles or m.evolutions or self.has_events else 0
+        n = self.rs.standard_dice + extra - m.tokens["shrink"] - self.fewer_dice + self.token_dice
         return max(0, min(self.rs.max_dice, n))
 
     def max_rolls(self) -> int:
-        n = self.rs.rolls + self.static(self.me, "extra_rolls") + self.bonus_rolls
+        m = self.monsters[self.active]
+        n = self.rs.rolls + self.bonus_rolls
+        if m.cards or m.tiles or m.evolutions or self.has_events:  # else static() is 0
+            n += self.static(m, "extra_rolls")
         for k, o in enumerate(self.monsters):  # another monster's card may cap them (Blizzard)
             if k != self.active and not o.eliminated and (o.cards or o.tiles or o.evolutions):
                 for hook in self.hooks_at(o, "others_max_rolls"):
@@ -55,6 +62,8 @@ class DiceRules(StateBase):
         return out
 
     def _check_faces(self, faces: Sequence[str]) -> None:
+        if _FACE_SET.issuperset(faces):
+            return
         for f in faces:
             if f not in FACES:
                 raise self.illegal("kot-bad-face", face=f)
@@ -63,7 +72,8 @@ class DiceRules(StateBase):
         if self.phase != "roll" or self.rolls:
             raise self.illegal("kot-unexpected", expected=self.expected(), got="a first roll")
         self._check_faces(action.faces)
-        for hook in self.hooks_at(self.me, "before_roll"):  # start-of-turn duties first (Superior Alien Technology)
+        m = self.monsters[self.active]
+        for hook in self.hooks_at(m, "before_roll"):  # start-of-turn duties first (Superior Alien Technology)
             hook.before_roll(self, self.me)
         n = self.dice_count()
         if len(action.faces) != n:
@@ -76,7 +86,8 @@ class DiceRules(StateBase):
     def _reroll(self, action: Reroll) -> None:
         if self.phase != "roll" or not self.rolls:
             raise self.illegal("kot-unexpected", expected=self.expected(), got="a re-roll")
-        free = any(h.free_reroll(self, self.me, action.dice) for h in self.hooks_at(self.me, "free_reroll"))
+        hooks = self.hooks_at(self.monsters[self.active], "free_reroll")
+        free = bool(hooks) and any(h.free_reroll(self, self.me, action.dice) for h in hooks)
         if self.rolls >= self.max_rolls() and not free:
             raise self.illegal("kot-too-many-rolls", monster=self.me.name, rolls=self.max_rolls())
         self._check_faces(action.dice)
@@ -117,16 +128,19 @@ class DiceRules(StateBase):
             for hook in self.hooks_at(m, "resolve_dice"):
                 self.dice = hook.resolve_dice(self, m, self.dice)
         counts = face_counts(self.dice)
+        set_size = rs.set_size
+        wicked = 0
         for number in ("1", "2", "3"):
             c = counts[number]
-            if c >= rs.set_size:
-                m.vp += int(number) + c - rs.set_size
-        if rs.wickedness is not None:
-            self.add_wickedness(m, sum(rs.wickedness.gains.get(n, 0) * (counts[n] // rs.set_size)
-                                       for n in ("1", "2", "3")))
+            if c >= set_size:
+                m.vp += int(number) + c - set_size
+                if rs.wickedness is not None:
+                    wicked += rs.wickedness.gains.get(number, 0) * (c // set_size)
+        if wicked:
+            self.add_wickedness(m, wicked)
         self.gain_energy(m, counts["energy"])
         hearts = counts["heart"]
-        cured = sum(self.cures.values())
+        cured = sum(self.cures.values()) if self.cures else 0
         if cured:
             if m.in_tokyo or cured > hearts or m.stored.get("no_dice_heal"):
                 why = ("only outside Tokyo" if m.in_tokyo
@@ -137,7 +151,7 @@ class DiceRules(StateBase):
             for token, n in self.cures.items():
                 m.tokens[token] -= n
             hearts -= cured
-        rays = sum(n for _, n in self.heal_rays)
+        rays = sum(n for _, n in self.heal_rays) if self.heal_rays else 0
         if rays > hearts:
             raise self.illegal("kot-card-use", card="Healing Ray",
                                why=f"{counted(rays, 'heart')} given but only {hearts} left")
@@ -177,12 +191,14 @@ class DiceRules(StateBase):
         self.smashes = smashes
         if rs.evolution is not None and counts["heart"] >= rs.evolution.hearts and self.evolutions_left(m):
             m.evo_owed += 1
+        active = self.active
         if (held or self.has_events) and self.holds(m, "smash_everyone"):
-            targets = [i for i in self.alive() if i != self.active]
+            targets = [i for i, o in enumerate(self.monsters) if not o.eliminated and i != active]
         elif m.in_tokyo:
-            targets = [i for i in self.alive() if i != self.active and not self.monsters[i].in_tokyo]
+            targets = [i for i, o in enumerate(self.monsters)
+                       if not o.eliminated and i != active and o.location not in _TOKYO]
         else:
-            targets = [i for i in self.alive() if self.monsters[i].in_tokyo]
+            targets = [i for i, o in enumerate(self.monsters) if not o.eliminated and o.location in _TOKYO]
         if extra_damage:
             extra_hits.append((list(targets), extra_damage))
         if smashes:
@@ -200,7 +216,7 @@ class DiceRules(StateBase):
             for i in victims:
                 self.damage(i, amount, self.active)
         self.pending = [i for i in (self.occupant("city"), self.occupant("bay"))
-                        if i is not None and i in self.smash_damage and i != self.active]
+                        if i is not None and i in self.smash_damage and i != self.active] if self.smash_damage else []
         self.phase = "decide" if self.pending else "enter"
         if self.phase == "enter":
             self._enter()

@@ -98,7 +98,11 @@ class CardEffects(StateBase):
         if not m.cards and not m.tiles and not m.evolutions:
             found: tuple[Mapping[str, Any], ...] = ()
         else:
-            h = self.holdings(m)
+            h: Holdings | None = None
+            if m.mimic is None and not m.tiles and not m.evolutions:  # holdings()'s common case, inlined
+                h = self._holdings.get(tuple(m.cards))
+            if h is None:
+                h = self.holdings(m)
             found = h.by_when.get(when) or h.effects(when)
         if when == "always" and self.has_events:
             return [*found, *self._market_effects()]
@@ -146,8 +150,14 @@ class CardEffects(StateBase):
     def hooks_at(self, m: Monster, point: str) -> tuple[Hook, ...]:
         """The hooks of what works for the monster that act at ``point`` (the name of a ``Hook`` method
         their class overrides), in ``hooks_of`` order: a point no card uses costs nothing."""
-        if not m.cards and not m.tiles and not m.evolutions:
-            return ()
+        cards = m.cards
+        if not m.tiles and not m.evolutions:
+            if not cards:
+                return ()
+            if m.mimic is None:  # holdings()'s common case, inlined (this runs several times per move)
+                found: Holdings | None = self._holdings.get(tuple(cards))
+                if found is not None:
+                    return found.points[point]
         return self.holdings(m).points[point]
 
     def trigger(self, m: Monster, when: str) -> None:
@@ -231,12 +241,18 @@ class CardEffects(StateBase):
 
     def gain_energy(self, m: Monster, amount: int) -> None:
         if amount > 0:
-            m.energy += amount + self.static(m, "energy_bonus")
+            m.energy += amount + (self.static(m, "energy_bonus")
+                                  if m.cards or m.tiles or m.evolutions or self.has_events else 0)
 
     def heal(self, m: Monster, amount: int) -> None:
         if amount > 0 and not m.eliminated:
+            if not m.cards and not m.tiles and not m.evolutions and not self.has_events and not m.stored:
+                cap = min(self.rs.life_hard_cap, self.rs.max_life)  # max_hp without cards, inlined (most heals)
+                m.hp = min(cap, max(m.hp, m.hp + amount))
+                return
             amount += self.static(m, "heal_bonus")
-            m.hp = min(self.max_hp(m), max(m.hp, min(self.max_hp(m), m.hp + amount)))
+            cap = self.max_hp(m)
+            m.hp = min(cap, max(m.hp, min(cap, m.hp + amount)))
 
     def max_hp(self, m: Monster) -> int:
         raised = [int(e["max_hp"]) for e in self.effects(m, "always") if "max_hp" in e]

@@ -56,7 +56,7 @@ from kbgrules.king_of_tokyo.moves import UnsupportedCardError as UnsupportedCard
 from kbgrules.king_of_tokyo.moves import Use as Use
 from kbgrules.king_of_tokyo.moves import face as face
 from kbgrules.king_of_tokyo.moves import violation as violation
-from kbgrules.king_of_tokyo.statebase import StateBase, turn_row
+from kbgrules.king_of_tokyo.statebase import StateBase, turn_rows
 from kbgrules.king_of_tokyo.tokyo import TokyoRules
 
 
@@ -270,42 +270,48 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
             raise self.illegal("kot-unexpected", expected=self.expected(), got="the end of the turn")
         if action.monster != self.active:
             raise self.illegal("kot-wrong-monster", expected=self.me.name, actor=self.monsters[action.monster].name)
-        m = self.me
-        owed = [lv for lv in m.owed if self.tiles_left(lv)]
-        if owed and not m.eliminated:
-            raise self.illegal("dark-tile-not-taken", monster=m.name, level=owed[0])
-        if m.evo_owed and not m.eliminated and self.evolutions_left(m):
-            raise self.illegal("evo-not-drawn", monster=m.name, hearts=Counter(self.final_dice)["heart"])
-        m.owed, m.evo_owed = [], 0
-        if "freeze-time" not in self.used_this_turn:
+        m = self.monsters[self.active]
+        if m.owed:
+            owed = [lv for lv in m.owed if self.tiles_left(lv)]
+            if owed and not m.eliminated:
+                raise self.illegal("dark-tile-not-taken", monster=m.name, level=owed[0])
+            m.owed = []
+        if m.evo_owed:
+            if not m.eliminated and self.evolutions_left(m):
+                raise self.illegal("evo-not-drawn", monster=m.name, hearts=Counter(self.final_dice)["heart"])
+            m.evo_owed = 0
+        if self.freeze_chain and "freeze-time" not in self.used_this_turn:
             self.freeze_chain = 0
         if self.freeze_rays:  # a Freeze Ray goes back to its owner at the end of the holder's turn
             self.freeze_rays = {o: h for o, h in self.freeze_rays.items() if h[0] != self.active}
         if self.rs.buy_fallback_energy and not self.bought and not m.eliminated:
             self.gain_energy(m, self.rs.buy_fallback_energy)
-        if not self.me.eliminated:
-            self.trigger(self.me, "turn_end")
+        if not m.eliminated and (m.cards or m.tiles or m.evolutions):  # nothing in play: no turn-end effect
+            self.trigger(m, "turn_end")
         for k, o in enumerate(self.monsters):
             if not o.eliminated and (o.cards or o.tiles or o.evolutions):
                 for hook in self.hooks_at(o, "on_turn_end"):
                     hook.on_turn_end(self, k)
-        if not self.me.eliminated and self.me.tokens["poison"]:
-            self.damage(self.active, self.me.tokens["poison"])
-        self.turn_ends.append((self.active, [turn_row(m) for m in self.monsters]))
+        m = self.monsters[self.active]
+        if not m.eliminated and m.tokens["poison"]:
+            self.damage(self.active, m.tokens["poison"])
+        self.turn_ends.append((self.active, turn_rows(self.monsters)))
         self._check_end()
         if self.over is None:
             self._next_turn()
 
     def _check_end(self) -> None:
-        alive = self.alive()
+        ms = self.monsters
+        alive = [i for i, m in enumerate(ms) if not m.eliminated]
         if not alive:
             self.over = Outcome(True, (), "all monsters were eliminated")
             return
-        won = [i for i in alive if self.monsters[i].stored.get("wins")]  # a card's win (Final Roar) comes first
+        won = [i for i in alive if ms[i].stored and ms[i].stored.get("wins")]  # a card's win (Final Roar) first
         if won:
-            self.over = Outcome(True, tuple(self.monsters[i].name for i in won), "Final Roar")
+            self.over = Outcome(True, tuple(ms[i].name for i in won), "Final Roar")
             return
-        goal = [i for i in alive if self.monsters[i].vp >= self.rs.vp_goal]
+        vp_goal = self.rs.vp_goal
+        goal = [i for i in alive if ms[i].vp >= vp_goal]
         if goal:
             self.over = Outcome(True, tuple(self.monsters[i].name for i in goal), f"{self.rs.vp_goal} VP")
         elif len(alive) == 1:

@@ -23,8 +23,9 @@ from kbgrules.king_of_tokyo.moves import Action, Buy, Decide, Sweep, violation
 TurnRow = tuple[int, int, int, str, bool, int, tuple[str, ...]]
 
 
-def turn_row(m: Monster) -> TurnRow:
-    return (m.hp, m.vp, m.energy, m.location, m.eliminated, m.wickedness, tuple(m.cards))
+def turn_rows(monsters: Iterable[Monster]) -> list[TurnRow]:
+    """Each monster at the end of a turn (``TurnRow``)."""
+    return [(m.hp, m.vp, m.energy, m.location, m.eliminated, m.wickedness, tuple(m.cards)) for m in monsters]
 
 
 class StateBase:

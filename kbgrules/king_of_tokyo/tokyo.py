@@ -41,8 +41,10 @@ class TokyoRules(StateBase):
         if m.eliminated or amount <= 0:
             return 0
         if source is not None and source != i:  # the dealer's cards first (Mecha Blast, Target Acquired)
-            for hook in self.hooks_at(self.monsters[source], "deal_damage"):
-                amount = hook.deal_damage(self, source, i, amount)
+            src = self.monsters[source]
+            if src.cards or src.tiles or src.evolutions:
+                for hook in self.hooks_at(src, "deal_damage"):
+                    amount = hook.deal_damage(self, source, i, amount)
         held = bool(m.cards or m.tiles or m.evolutions)  # without, no card of its own acts (most monsters)
         if held or self.has_events:
             ignore = [int(e["ignore_loss_of"]) for e in self.effects(m, "always") if "ignore_loss_of" in e]
@@ -82,8 +84,10 @@ class TokyoRules(StateBase):
                 for hook in self.hooks_at(m, "after_damage"):
                     hook.after_damage(self, i, lost, source)
             if source is not None and source != i:
-                for hook in self.hooks_at(self.monsters[source], "dealt_damage"):
-                    hook.dealt_damage(self, source, i, lost)
+                src = self.monsters[source]
+                if src.cards or src.tiles or src.evolutions:
+                    for hook in self.hooks_at(src, "dealt_damage"):
+                        hook.dealt_damage(self, source, i, lost)
         if m.hp == 0:
             if held and any(hook.on_zero_life(self, i) for _, hook in
                             sorted(self.hooks_of(m), key=lambda ch: int(ch[1].zero_life_order))):
@@ -192,10 +196,15 @@ class TokyoRules(StateBase):
             self.enter_snapshot = (self.turn_number, len(self.history), self._snapshot())
         if not m.eliminated and not m.in_tokyo:
             needs_smash = self.rs.enter_requires_smash and not self.smashes
+            city = bay = False  # occupied (occupant() of both spaces in one pass)
+            for o in self.monsters:
+                if not o.eliminated:
+                    city = city or o.location == "city"
+                    bay = bay or o.location == "bay"
             space = None
-            if self.occupant("city") is None:
+            if not city:
                 space = "city"
-            elif self.bay_open() and self.occupant("bay") is None:
+            elif not bay and self.bay_open():
                 space = "bay"
             if space is not None and not needs_smash and \
                     all(h.may_enter(self, m) for h in self.hooks_at(m, "may_enter")):

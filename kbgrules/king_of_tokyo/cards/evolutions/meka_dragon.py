@@ -17,7 +17,7 @@ from kbgrules.king_of_tokyo.cards.evolutions.common import (
     _refuse,
 )
 from kbgrules.king_of_tokyo.hooks import Hook
-from kbgrules.king_of_tokyo.statebase import turn_row
+from kbgrules.king_of_tokyo.statebase import turn_rows
 
 if TYPE_CHECKING:
     from kbgrules.king_of_tokyo.statebase import StateBase
@@ -63,7 +63,7 @@ class TuneUp(Hook):
         st.heal(m, 4)
         st.gain_energy(m, 2)
         st.log.append(f"{m.name}'s turn ends (Tune-Up)")
-        st.turn_ends.append((st.active, [turn_row(o) for o in st.monsters]))
+        st.turn_ends.append((st.active, turn_rows(st.monsters)))
         st._check_end()
         if st.over is None:
             st._next_turn()
