@@ -88,8 +88,9 @@ class DiceRules(StateBase):
             raise self.illegal("kot-unexpected", expected=self.expected(), got="a re-roll")
         hooks = self.hooks_at(self.monsters[self.active], "free_reroll")
         free = bool(hooks) and any(h.free_reroll(self, self.me, action.dice) for h in hooks)
-        if self.rolls >= self.max_rolls() and not free:
-            raise self.illegal("kot-too-many-rolls", monster=self.me.name, rolls=self.max_rolls())
+        limit = self.max_rolls()  # the dice change it not (only cards in play do)
+        if self.rolls >= limit and not free:
+            raise self.illegal("kot-too-many-rolls", monster=self.me.name, rolls=limit)
         self._check_faces(action.dice)
         self._check_faces(action.faces)
         if self.freeze_rays or self.ice_die is not None:
@@ -108,7 +109,7 @@ class DiceRules(StateBase):
                                      dice=" ".join(SHORT[x] for x in self.dice)) from None
         self.dice[:] = kept
         self.dice.extend(action.faces)
-        if not (free and self.rolls >= self.max_rolls()):
+        if not (free and self.rolls >= limit):
             self.rolls += 1
 
     def _keep(self, action: Keep) -> None:
