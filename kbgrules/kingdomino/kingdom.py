@@ -79,6 +79,17 @@ _PROPERTY_SETTERS: Final = slot_setters(Property, "terrain", "squares", "crowns"
 _SIDES: Final[dict[Cell, tuple[Cell, ...]]] = {}  # the four side neighbours of the cells met so far
 
 
+_WINDOWS: Final[dict[tuple[int, int, int, int], frozenset[Cell]]] = {}  # the cells of the windows met so far
+
+
+def _window_cells(window: tuple[int, int, int, int]) -> frozenset[Cell]:
+    x0, x1, y0, y1 = window
+    cells = frozenset((x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+    if len(_WINDOWS) < 4096:  # real kingdoms meet a few hundred
+        _WINDOWS[window] = cells
+    return cells
+
+
 def _sides(cell: Cell) -> tuple[Cell, ...]:
     x, y = cell
     sides = ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
@@ -352,23 +363,20 @@ class Kingdom:
     def _fits_in_holes(self, t1: str, t2: str, window: tuple[int, int, int, int]) -> bool:
         """Whether :meth:`_one_edge_placements` has a placement, from the empty cells of the window: one
         with an empty neighbour in the window, touching a square of either half's terrain (or the wild castle)."""
-        x0, x1, y0, y1 = window
         cells = self.cells
+        inside = _WINDOWS.get(window) or _window_cells(window)
         wild = self.castle_wild
-        for fx in range(x0, x1 + 1):
-            for fy in range(y0, y1 + 1):
-                if (fx, fy) in cells:
-                    continue
-                sides = _SIDES.get((fx, fy)) or _sides((fx, fy))
-                for gx, gy in sides:
-                    if x0 <= gx <= x1 and y0 <= gy <= y1 and (gx, gy) not in cells:
-                        break
-                else:
-                    continue
-                for n in sides:
-                    sq = cells.get(n)
-                    if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t1 or sq.terrain == t2):
-                        return True
+        for f in inside.difference(cells):
+            sides = _SIDES.get(f) or _sides(f)
+            for g in sides:
+                if g in inside and g not in cells:
+                    break
+            else:
+                continue
+            for n in sides:
+                sq = cells.get(n)
+                if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t1 or sq.terrain == t2):
+                    return True
         return False
 
     def placement_problems(self, domino: Domino | tuple[Half, Half], a: Cell, b: Cell) \
