@@ -177,3 +177,47 @@ def test_outcome_kept_from_call_to_call_follows_pushes_pops_and_copies() -> None
             other = game.copy()
             assert other.state.outcome() == game.state.outcome() == fresh()
     assert game.outcome() == fresh() and game.outcome() is game.outcome()
+
+
+def _properties_by_search(k: Kingdom) -> list[tuple[str, int, int, tuple[tuple[int, int], ...]]]:
+    """The properties as they were found before: a search from each square, sorted by a key function."""
+    left = {c: sq for c, sq in k.cells.items() if sq is not CASTLE}
+    out = []
+    for start, sq in k.cells.items():
+        if start not in left:
+            continue
+        del left[start]
+        group, crowns = [start], sq.crowns
+        for x, y in group:
+            for n in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)):
+                other = left.get(n)
+                if other is not None and other.terrain == sq.terrain:
+                    del left[n]
+                    group.append(n)
+                    crowns += other.crowns
+        out.append((sq.terrain, len(group), crowns, tuple(sorted(group))))
+    out.sort(key=lambda p: (-p[1] * p[2], -p[1], -p[2], p[0]))
+    return out
+
+
+@pytest.mark.parametrize("name", [name for name, _ in _rules()])
+def test_properties_and_can_place_of_random_kingdoms(name: str) -> None:
+    """properties() (Property objects made without their __init__) and can_place() (from the holes of
+    a kingdom that fills its window) agree with the general ways, on random kingdoms."""
+    rs = kbgrules.load("kingdomino")
+    rng = random.Random(name)
+    for _ in range(60):
+        k = dict(_rules())[name].copy()
+        for _ in range(rng.randrange(40)):
+            d = rng.choice(rs.dominoes)
+            assert k.can_place(d) == (next(k._placements(d), None) is not None) == bool(k.legal_placements(d))
+            legal = k.legal_placements(d)
+            if legal:
+                k.place(d, *rng.choice(legal))
+        if rng.random() < 0.3:  # squares put down by hand, away from the rest
+            k.cells[(7, 7)], k.cells[(7, 8)] = Half("wheat", 1), Half("wheat", 2)
+        props = k.properties()
+        assert [(p.terrain, p.squares, p.crowns, p.cells) for p in props] == _properties_by_search(k)
+        assert props == [type(p)(p.terrain, p.squares, p.crowns, p.cells) for p in props]
+        assert [hash(p) for p in props] == [hash(type(p)(p.terrain, p.squares, p.crowns, p.cells)) for p in props]
+        assert all(repr(p).startswith("Property(terrain=") for p in props)

@@ -2,6 +2,7 @@
 
 - :mod:`~kbgrules.kingdomino.model`: the ruleset (terrains, dominoes, setup table, scoring numbers);
 - :mod:`~kbgrules.kingdomino.kingdom`: kingdoms, cells, placement, properties and scores;
+- :mod:`~kbgrules.kingdomino.board`: the cells' names in logs (``e5``);
 - :mod:`~kbgrules.kingdomino.state`: the game state a log replays (the draft, the kings, the moves);
 - :mod:`~kbgrules.kingdomino.game`: the game object for code (moves in log notation, push and pop);
 - :mod:`~kbgrules.kingdomino.chance`: the chance moves (deals, the draw of kings) and their odds;

@@ -1,8 +1,7 @@
 """Kingdomino kingdoms: cells, placement, properties and scoring.
 
-Cells are ``(x, y)`` offsets from the castle, x to the right and y up. In game logs they are
-written chess-style on a board just big enough for any legal kingdom: 9x9 with the castle on
-``e5`` (5x5 kingdoms), 13x13 with the castle on ``g7`` (7x7 kingdoms, the Mighty Duel).
+Cells are ``(x, y)`` offsets from the castle, x to the right and y up; their names in game logs
+(``e5``) are :mod:`~kbgrules.kingdomino.board`'s.
 
 >>> import kbgrules
 >>> from kbgrules.kingdomino.kingdom import Kingdom
@@ -25,9 +24,14 @@ from typing import Any, Final
 from kbgrules.core.logfile import MAX_DIGITS
 from kbgrules.core.model import violation as violation  # re-exported: the game's modules raise it
 from kbgrules.errors import KbgError
-from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset
+from kbgrules.kingdomino.board import Cell as Cell
+from kbgrules.kingdomino.board import board_cells as board_cells
+from kbgrules.kingdomino.board import board_columns as board_columns
+from kbgrules.kingdomino.board import board_offset as board_offset
+from kbgrules.kingdomino.board import cell_name as cell_name
+from kbgrules.kingdomino.board import parse_cell as parse_cell
+from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_setters
 
-Cell = tuple[int, int]
 DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 AROUND: Final[tuple[Cell, ...]] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
 CASTLE: Final = Half("castle", 0)
@@ -36,68 +40,9 @@ CASTLE: Final = Half("castle", 0)
 # --------------------------------------------------------------------------- cells
 
 
-def board_offset(size: int) -> int:
-    """Distance from the castle to the board edge: any legal kingdom of ``size`` fits."""
-    return size - 1
-
-
-def _size(size: object) -> None:
-    """A kingdom size the board's letters can name (a to z: at most 13)."""
-    if type(size) is not int:
-        raise TypeError(f"size must be an int, not {type(size).__name__}")
-    if not 1 <= size <= 13:
-        raise ValueError(f"size must be from 1 to 13 (the board's columns are named a to z), not {size}")
-
-
-def cell_name(cell: Cell, size: int) -> str:
-    """The usual name (``e5``) of a cell given as offsets from the castle."""
-    _size(size)
-    if not (type(cell) is tuple and len(cell) == 2 and all(type(v) is int for v in cell)):
-        raise TypeError(f"cell must be a tuple of two ints (offsets from the castle), not {cell!r:.40}")
-    off = board_offset(size)
-    if not (0 <= cell[0] + off < 26 and 0 <= cell[1] + off < 99):  # the names parse_cell reads: a1 to z99
-        raise ValueError(f"the cell {cell!r:.40} has no name (columns a to z, rows 1 to 99)")
-    return f"{chr(ord('a') + cell[0] + off)}{cell[1] + off + 1}"
-
-
 def corner_name(k: Kingdom, size: int) -> str:
     """The name of the square at the top left of ``k.rows()``, so that a picture can be labelled."""
     return cell_name((k.minx, k.maxy), size)
-
-
-def parse_cell(text: str, size: int) -> Cell | None:
-    """``e5``-style name to offsets from the castle; None if it is not a cell name (a letter, then a
-    row number from 1 to 99). Names beyond the board are cells too (``j5``): a placement there is
-    checked by the rules (too big), not refused as a misspelling."""
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, not {type(text).__name__}")
-    _size(size)
-    off = board_offset(size)
-    t = text.strip().lower()
-    if not (2 <= len(t) <= 3) or not ("a" <= t[0] <= "z") or not (t[1:].isascii() and t[1:].isdigit()):
-        return None
-    row = int(t[1:]) - 1
-    if row < 0:
-        return None
-    return (ord(t[0]) - ord("a") - off, row - off)
-
-
-_BOARD_CELLS: Final[dict[int, Mapping[str, Cell]]] = {}
-
-
-def board_cells(size: int) -> Mapping[str, Cell]:
-    """Every cell of the board by its usual name (``e5``, lower case): a shortcut for :func:`parse_cell`."""
-    cells = _BOARD_CELLS.get(size)
-    if cells is None:
-        off = board_offset(size)
-        names = (cell_name((x, y), size) for x in range(-off, off + 1) for y in range(-off, off + 1))
-        cells = _BOARD_CELLS[size] = {n: c for n in names if (c := parse_cell(n, size))}  # shared: read only
-    return cells
-
-
-def board_columns(size: int) -> str:
-    width = 2 * board_offset(size) + 1
-    return f"a-{chr(ord('a') + width - 1)}"
 
 
 def neighbours(cell: Cell) -> Iterator[Cell]:
@@ -130,7 +75,19 @@ class Property:
         return self.squares * self.crowns
 
 
+_PROPERTY_SETTERS: Final = slot_setters(Property, "terrain", "squares", "crowns", "cells")
 _SIDES: Final[dict[Cell, tuple[Cell, ...]]] = {}  # the four side neighbours of the cells met so far
+
+
+_WINDOWS: Final[dict[tuple[int, int, int, int], frozenset[Cell]]] = {}  # the cells of the windows met so far
+
+
+def _window_cells(window: tuple[int, int, int, int]) -> frozenset[Cell]:
+    x0, x1, y0, y1 = window
+    cells = frozenset((x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+    if len(_WINDOWS) < 4096:  # real kingdoms meet a few hundred
+        _WINDOWS[window] = cells
+    return cells
 
 
 def _sides(cell: Cell) -> tuple[Cell, ...]:
@@ -139,10 +96,6 @@ def _sides(cell: Cell) -> tuple[Cell, ...]:
     if abs(x) < 16 and abs(y) < 16:  # the cells of real kingdoms: keep the cache small
         _SIDES[cell] = sides
     return sides
-
-
-def _property_order(p: Property) -> tuple[int, int, int, str]:
-    return (-p.points, -p.squares, -p.crowns, p.terrain)
 
 
 class Kingdom:
@@ -397,7 +350,34 @@ class Kingdom:
         return sorted(set(self._placements(as_domino(domino))))
 
     def can_place(self, domino: Domino | tuple[Half, Half]) -> bool:
-        return next(self._placements(as_domino(domino)), None) is not None
+        d = as_domino(domino)
+        if self.min_edges <= 1 and not self.diagonal:
+            window = self._window()
+            if window is None:
+                return False
+            x0, x1, y0, y1 = window
+            if (x1 - x0 + 1) * (y1 - y0 + 1) < 2 * len(self.cells):  # few holes left: look from them
+                return self._fits_in_holes(d.first.terrain, d.second.terrain, window)
+        return next(self._placements(d), None) is not None
+
+    def _fits_in_holes(self, t1: str, t2: str, window: tuple[int, int, int, int]) -> bool:
+        """Whether :meth:`_one_edge_placements` has a placement, from the empty cells of the window: one
+        with an empty neighbour in the window, touching a square of either half's terrain (or the wild castle)."""
+        cells = self.cells
+        inside = _WINDOWS.get(window) or _window_cells(window)
+        wild = self.castle_wild
+        for f in inside.difference(cells):
+            sides = _SIDES.get(f) or _sides(f)
+            for g in sides:
+                if g in inside and g not in cells:
+                    break
+            else:
+                continue
+            for n in sides:
+                sq = cells.get(n)
+                if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t1 or sq.terrain == t2):
+                    return True
+        return False
 
     def placement_problems(self, domino: Domino | tuple[Half, Half], a: Cell, b: Cell) \
             -> list[tuple[str, dict[str, Any]]]:
@@ -428,7 +408,7 @@ class Kingdom:
         """The properties, largest first (ties: more crowns first, then terrain name)."""
         castle, sides_of = CASTLE, _SIDES
         left = {c: sq for c, sq in self.cells.items() if sq is not castle}  # squares not yet in a property
-        out: list[Property] = []
+        found: list[tuple[int, int, int, str, int, tuple[Cell, ...]]] = []
         for start, sq in self.cells.items():
             if start not in left:
                 continue
@@ -443,9 +423,22 @@ class Kingdom:
                         del left[n]
                         group.append(n)
                         crowns += other.crowns
+            squares = len(group)
             group.sort()
-            out.append(Property(terrain, len(group), crowns, tuple(group)))
-        out.sort(key=_property_order)
+            # largest first (points, squares, crowns, terrain), ties in the order found: tuples sort without a key
+            found.append((-squares * crowns, -squares, -crowns, terrain, len(found), tuple(group)))
+        found.sort()
+        if _PROPERTY_SETTERS is None:
+            return [Property(terrain, -squares, -crowns, cells) for _, squares, crowns, terrain, _, cells in found]
+        set_terrain, set_squares, set_crowns, set_cells = _PROPERTY_SETTERS
+        out: list[Property] = []
+        for _, squares, crowns, terrain, _, cells in found:  # Property(...), at half the cost
+            p = object.__new__(Property)
+            set_terrain(p, terrain)
+            set_squares(p, -squares)
+            set_crowns(p, -crowns)
+            set_cells(p, cells)
+            out.append(p)
         return out
 
     def is_complete(self) -> bool:

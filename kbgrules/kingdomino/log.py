@@ -25,7 +25,7 @@ from kbgrules.kingdomino.kingdom import (
     parse_cell,
     violation,
 )
-from kbgrules.kingdomino.model import KingdominoRuleset
+from kbgrules.kingdomino.model import KingdominoRuleset, slot_setters
 from kbgrules.kingdomino.positions import GridError, grid_to_kingdom, same_kingdom, split_rows
 from kbgrules.kingdomino.result import kingdomino_result
 from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place
@@ -33,6 +33,7 @@ from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, K
 KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
 _CLAIMS: Final[dict[int, Claim]] = {}  # by player * 1024 + domino number
 POSITION_EVENTS = {"kingdom", "out", "line", "discards"}
+_PLACE_SETTERS: Final = slot_setters(Place, "player", "number", "first", "second")
 
 
 class PositionError(Exception):
@@ -533,6 +534,8 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
         return KingdominoState(rs, players)
     parser = Parser(file, rs, players)
     index, cells = parser.index, parser.cells
+    place_setters, new = _PLACE_SETTERS, object.__new__
+    set_player, set_number, set_first, set_second = place_setters or (None, None, None, None)
 
     def parse(ev: Event) -> Action | Parsed:
         words = ev.words
@@ -544,7 +547,14 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
                 if words[1] == "place" and number.isdigit() and number.isascii():
                     a, b = cells.get(words[3]), cells.get(words[4])
                     if a is not None and b is not None:
-                        return Place(who, int(number), a, b)
+                        if place_setters is None:
+                            return Place(who, int(number), a, b)
+                        place = new(Place)  # Place(...), at half the cost
+                        set_player(place, who)
+                        set_number(place, int(number))
+                        set_first(place, a)
+                        set_second(place, b)
+                        return place
             elif n == 3:
                 number = words[2]
                 if words[1] == "claim" and number.isdigit() and number.isascii():

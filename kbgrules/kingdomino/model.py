@@ -6,12 +6,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from kbgrules.core import args
 from kbgrules.core.build import common_fields, sources, strs
 from kbgrules.core.effective import Resolved
 from kbgrules.core.model import Ruleset, Source
 from kbgrules.errors import KbgError
+
+
+def slot_setters(cls: type, *names: str) -> tuple[Any, ...] | None:
+    """The setters of the slots ``names`` of a frozen dataclass, or None when it is compiled (mypyc). For
+    speed: an instance from ``object.__new__`` filled by them costs half its ``__init__`` (``object.__setattr__``)."""
+    setters = tuple(vars(cls).get(name) for name in names)
+    if not all(type(s).__name__ == "member_descriptor" for s in setters):
+        return None
+    return tuple(getattr(s, "__set__") for s in setters)  # noqa: B009 (the slot's own __set__)
 
 
 @dataclass(frozen=True, slots=True)

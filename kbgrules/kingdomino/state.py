@@ -387,7 +387,12 @@ class KingdominoState:
             if owner != p:
                 raise self._fail("kd-wrong-player", expected=self.players[owner], actor=self.players[p],
                                  why="turn order follows the line being placed")
-        own = self.king_domino(self.order[self.turn])
+        king = self.order[self.turn]
+        for own, k in self.current_claims.items():  # noqa: B007 (king_domino(king), inlined)
+            if k == king:
+                break
+        else:
+            raise StopIteration
         if check and n != own:
             raise self._fail("kd-wrong-domino", actor=self.players[p], expected=own, domino=n)
         domino = self.dominoes[n]
@@ -398,7 +403,7 @@ class KingdominoState:
                     self._overwritten = True
                 kingdom.place(domino, action.first, action.second)
             else:
-                bad = kingdom.place_if_legal(domino, action.first, action.second)
+                bad = kingdom._check(domino, action.first, action.second, True)  # place_if_legal
                 if bad is not None:
                     code, info = bad
                     size = kingdom.size
@@ -433,8 +438,9 @@ class KingdominoState:
     def _round_end(self) -> None:
         if self._overwritten:
             self._round_marks.append([_mark(k.copy()) for k in self.kingdoms])
-        else:
-            self._round_marks.append([_mark(k) for k in self.kingdoms])
+        else:  # _mark(k), inlined
+            self._round_marks.append([(k, len(k.cells), len(k.placed), k.discards, (k.minx, k.maxx, k.miny, k.maxy))
+                                      for k in self.kingdoms])
 
     def _end_claims(self) -> None:
         self._round_end()
