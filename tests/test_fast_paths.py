@@ -177,3 +177,51 @@ def test_outcome_kept_from_call_to_call_follows_pushes_pops_and_copies() -> None
             other = game.copy()
             assert other.state.outcome() == game.state.outcome() == fresh()
     assert game.outcome() == fresh() and game.outcome() is game.outcome()
+
+
+def _same_parse(parser: Any, ev: Any) -> None:
+    """``Parser.parse`` (its short paths) reads what ``Parser._parse`` (the general reader) does, or raises
+    where it raises."""
+    from kbgrules.errors import LogSyntaxError
+
+    try:
+        general = parser._parse(ev)
+    except LogSyntaxError:
+        with pytest.raises(LogSyntaxError):
+            parser.parse(ev)
+        return
+    assert parser.parse(ev) == general
+
+
+@pytest.mark.parametrize("setup", [(None, ()), ("dark", ()), ("2016", ("power-up",))])
+def test_king_of_tokyo_short_paths_read_what_the_general_reader_does(setup: tuple[Any, tuple[str, ...]]) -> None:
+    """Rolls, rerolls, one-word actions, buying and sweeping, as logged and changed (faces in capitals or
+    misspelt, a missing or doubled ``:``, unknown cards, words added)."""
+    from kbgrules.core.logfile import Event
+    from kbgrules.king_of_tokyo.parse import Parser
+    from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
+
+    edition, variants = setup
+    rng = random.Random(7)
+    for seed in range(3):
+        text = simulate_king_of_tokyo(4, seed, edition, variants)
+        for g, _ in iter_games("a.log", text):
+            assert g is not None
+            report, _ = replay_game("a.log", g)
+            rs = kbgrules.load("king-of-tokyo", edition=edition, variants=variants, players=4)
+            parser = Parser(rs, report.players)
+            for ev in g.events:
+                words = ev.words
+                _same_parse(parser, ev)
+                changed = [
+                    [w.upper() if len(w) == 1 else w for w in words],
+                    [w for w in words if w != ":"],
+                    [*words, ":"],
+                    [*words, "x"],
+                    [*words[:2], "bolt", "Claw", "HEAL", *words[2:]],
+                    [w if rng.random() < 0.8 else "zz" for w in words],
+                    words[:2],
+                ]
+                for other in changed:
+                    if other:
+                        _same_parse(parser, Event.from_text(ev.line, " ".join(other)))

@@ -5,6 +5,7 @@ a position line or an expectation (``Parsed``), naming the line's problem if it 
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -44,6 +45,9 @@ POSITION_PHASES = ("start", "roll", "started", "rolled", "resolve", "decide", "e
 GAME_CHECKS = ("market", "deck", "discard", "dice", "pending")  # expect WHAT ...: not about one monster
 LOCATIONS = {"outside", "city", "bay"}
 _NO_ARGUMENT: Final = frozenset(("keep", "yield", "stay", "end"))
+_FACE: Final = FACE_ALIASES.get
+_BLANKS: Final = itertools.repeat("")
+_PLAIN: Final[dict[str, dict[int, Action]]] = {v: {} for v in _NO_ARGUMENT}  # by verb, then monster
 
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
@@ -90,13 +94,19 @@ class Parser(PlayerNames):
     def __init__(self, rs: KingOfTokyoRuleset, players: tuple[str, ...]) -> None:
         self.rs = rs
         super().__init__(players)
-        self.card_ids: dict[str, str] = {}
         self._marks: dict[str, str] | None = None
-        for c in rs.cards:
-            self.card_ids[c.id] = c.id
-            self.card_ids[slug(c.name)] = c.id
-        self.tile_ids = {k: c.id for c in rs.tiles for k in (c.id, slug(c.name))}
-        self.evo_ids = {k: c.id for c in rs.evolutions for k in (c.id, slug(c.name))}
+        ids = rs.derived.get("parse-ids")  # the same for every game of the ruleset: built once, never changed
+        if ids is None:
+            card_ids: dict[str, str] = {}
+            for c in rs.cards:
+                card_ids[c.id] = c.id
+                card_ids[slug(c.name)] = c.id
+            ids = rs.derived["parse-ids"] = (
+                card_ids, {k: c.id for c in rs.tiles for k in (c.id, slug(c.name))},
+                {k: c.id for c in rs.evolutions for k in (c.id, slug(c.name))})
+        self.card_ids: dict[str, str] = ids[0]
+        self.tile_ids: dict[str, str] = ids[1]
+        self.evo_ids: dict[str, str] = ids[2]
 
     def card(self, tok: Token) -> str:
         cid = self.card_ids.get(slug(tok.text))
@@ -157,9 +167,33 @@ class Parser(PlayerNames):
         words = ev.words
         who = self.index.get(words[0])
         if who is not None and len(words) >= 2:
-            fast = self.common_action(ev, who, words)
-            if fast is not None:
-                return fast
+            # the common, well-formed actions, read from the words alone (no columns needed): inlined
+            verb = words[1]
+            if verb == "roll" or verb == "reroll":
+                rest = words[2:]
+                faces = list(map(_FACE, rest, _BLANKS))  # "" for ":" (or a word that is no face)
+                gaps = faces.count("")
+                if gaps != (verb == "reroll"):  # perhaps faces in capitals
+                    faces = [_FACE(w) or _FACE(w.lower()) or "" for w in rest]
+                    gaps = faces.count("")
+                if verb == "roll":
+                    if not gaps:
+                        return Parsed(ev, "action", Roll(tuple(faces)), "", who)
+                elif gaps == 1 and words.count(":") == 1:
+                    k = faces.index("")
+                    return Parsed(ev, "action", Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), "", who)
+            elif len(words) == 2:
+                shared = _PLAIN.get(verb)  # actions are immutable values: these are the same in every game
+                if shared is not None:
+                    action = shared.get(who)
+                    if action is None:
+                        action = shared[who] = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
+                                                else Decide(who, verb == "yield"))
+                    return Parsed(ev, "action", action, "", who)
+            else:
+                fast = self.common_action(ev, who, words)
+                if fast is not None:
+                    return fast
         try:
             return self._parse(ev)
         except LogSyntaxError as exc:
@@ -291,22 +325,10 @@ class Parser(PlayerNames):
         return Parsed(ev, "action", Sweep(who, tuple(self.card(x) for x in rest[1:])), monster=who)
 
     def common_action(self, ev: Event, who: int, words: list[str]) -> Parsed | None:
-        """The common, well-formed monster actions, read from the words alone (no columns needed);
-        None for anything else, which ``parse`` reads (and reports) from the tokens."""
+        """Buying and sweeping, well-formed, read from the words alone (no columns needed); None for
+        anything else, which ``parse`` reads (and reports) from the tokens (``parse`` reads rolls and
+        the actions of one word itself)."""
         verb = words[1]
-        if verb == "roll" or verb == "reroll":
-            # "" for ":" (or a word that is no face)
-            faces = [FACE_ALIASES.get(w) or FACE_ALIASES.get(w.lower()) or "" for w in words[2:]]
-            if verb == "roll":
-                return None if "" in faces else Parsed(ev, "action", Roll(tuple(faces)), monster=who)
-            if faces.count("") != 1 or words.count(":") != 1:
-                return None
-            k = faces.index("")
-            return Parsed(ev, "action", Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), monster=who)
-        if len(words) == 2 and verb in _NO_ARGUMENT:
-            action: Action = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
-                              else Decide(who, verb == "yield"))
-            return Parsed(ev, "action", action, monster=who)
         cards = self.card_ids
         if verb == "buy" and len(words) == 5 and words[3] == ":":
             bought, reveal = cards.get(slug(words[2])), cards.get(slug(words[4]))
