@@ -3,12 +3,12 @@ the game state, with its checkpoints, and ``check_king_of_tokyo`` (docs/log-form
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError
-from kbgrules.core.replay import players_ok, replay_events
+from kbgrules.core.replay import parse_events, players_ok, stopped_note
 from kbgrules.core.report import GameReport
 from kbgrules.core.words import counted
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
@@ -331,7 +331,8 @@ class Replay:
                     continue
                 assert p.action is not None
                 act = p.action
-                self.check_actor(st, act, p.monster)
+                if self.must_end or p.monster != st.active:  # else check_actor has nothing to check
+                    self.check_actor(st, act, p.monster)
                 try:
                     st.apply(act)
                 except ChanceNeeded:  # the state is unchanged: applied again with the Camouflage dice
@@ -408,14 +409,21 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
         sides = side
     parser = Parser(rs, players)
 
-    def parse(ev: Event) -> Parsed:
+    def parse_blocks(ev: Event) -> Parsed:
         if ev.block:
             report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
                                             "King of Tokyo events have no indented lines"))
         return parser.parse(ev)
 
+    parse: Callable[[Event], Parsed] = parser.parse  # one call less an event where no event has indented lines
+    for ev in g.events:
+        if ev.block:
+            parse = parse_blocks
+            break
     replay = Replay(file, rs, players, report, monsters, sides)
-    replay_events(file, g, report, parse, lambda steps, stop: replay.run([p for _, p in steps], stop))
+    parsed, stop = parse_events(file, g, report, parse)
+    replay.run(parsed, stop)
+    stopped_note(file, report, stop)
     if replay.state is not None:
         report.result = king_of_tokyo_result(replay.state, final_json(replay.state))
         report.timeline_builder = partial(timeline, replay.state)  # the state only: no cycle through the report

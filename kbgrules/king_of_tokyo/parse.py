@@ -5,9 +5,9 @@ a position line or an expectation (``Parsed``), naming the line's problem if it 
 from __future__ import annotations
 
 import functools
-import itertools
 import re
 from dataclasses import dataclass, field
+from operator import itemgetter as _pick
 from typing import Any, Final
 
 from kbgrules.core.closest import closest, did_you_mean
@@ -46,7 +46,7 @@ GAME_CHECKS = ("market", "deck", "discard", "dice", "pending")  # expect WHAT ..
 LOCATIONS = {"outside", "city", "bay"}
 _NO_ARGUMENT: Final = frozenset(("keep", "yield", "stay", "end"))
 _FACE: Final = FACE_ALIASES.get
-_BLANKS: Final = itertools.repeat("")
+_DIE: Final = {**FACE_ALIASES, ":": ""}
 _PLAIN: Final[dict[str, dict[int, Action]]] = {v: {} for v in _NO_ARGUMENT}  # by verb, then monster
 
 
@@ -169,19 +169,23 @@ class Parser(PlayerNames):
         if who is not None and len(words) >= 2:
             # the common, well-formed actions, read from the words alone (no columns needed): inlined
             verb = words[1]
-            if verb == "roll" or verb == "reroll":
-                rest = words[2:]
-                faces = list(map(_FACE, rest, _BLANKS))  # "" for ":" (or a word that is no face)
-                gaps = faces.count("")
-                if gaps != (verb == "reroll"):  # perhaps faces in capitals
-                    faces = [_FACE(w) or _FACE(w.lower()) or "" for w in rest]
-                    gaps = faces.count("")
-                if verb == "roll":
-                    if not gaps:
-                        return Parsed(ev, "action", Roll(tuple(faces)), "", who)
-                elif gaps == 1 and words.count(":") == 1:
-                    k = faces.index("")
-                    return Parsed(ev, "action", Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), "", who)
+            n = len(words)
+            if verb == "roll" or (verb == "reroll" and n > 3):
+                faces: tuple[str, ...] | None
+                try:  # every face at once ("" for ":"); a KeyError for a word that is no face (or in capitals)
+                    faces = _pick(*words[2:])(_DIE) if n > 3 else (_DIE[words[2]],) if n == 3 else ()
+                except KeyError:
+                    faces = None
+                if faces is not None:
+                    if verb == "roll":
+                        if "" not in faces:
+                            return Parsed(ev, "action", Roll(faces), "", who)
+                    elif faces.count("") == 1:
+                        k = faces.index("")
+                        return Parsed(ev, "action", Reroll(faces[:k], faces[k + 1:]), "", who)
+                fast = self.common_roll(ev, who, words)
+                if fast is not None:
+                    return fast
             elif len(words) == 2:
                 shared = _PLAIN.get(verb)  # actions are immutable values: these are the same in every game
                 if shared is not None:
@@ -324,6 +328,17 @@ class Parser(PlayerNames):
             raise LogSyntaxError("expected: NAME sweep : CARD CARD CARD (the cards revealed)", t[1].col)
         return Parsed(ev, "action", Sweep(who, tuple(self.card(x) for x in rest[1:])), monster=who)
 
+    def common_roll(self, ev: Event, who: int, words: list[str]) -> Parsed | None:
+        """A roll or reroll with faces in capitals (``H``, ``Smash``), well-formed; else None."""
+        faces = [_FACE(w) or _FACE(w.lower()) or "" for w in words[2:]]  # "" for ":" (or a word that is no face)
+        gaps = faces.count("")
+        if words[1] == "roll":
+            return None if gaps else Parsed(ev, "action", Roll(tuple(faces)), "", who)
+        if gaps != 1 or words.count(":") != 1:
+            return None
+        k = faces.index("")
+        return Parsed(ev, "action", Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), "", who)
+
     def common_action(self, ev: Event, who: int, words: list[str]) -> Parsed | None:
         """Buying and sweeping, well-formed, read from the words alone (no columns needed); None for
         anything else, which ``parse`` reads (and reports) from the tokens (``parse`` reads rolls and
@@ -334,7 +349,7 @@ class Parser(PlayerNames):
             bought, reveal = cards.get(slug(words[2])), cards.get(slug(words[4]))
             if bought is None or reveal is None:
                 return None
-            return Parsed(ev, "action", Buy(who, bought, reveal), monster=who, card_at=2)
+            return Parsed(ev, "action", Buy(who, bought, reveal), "", who, None, 2)
         if verb == "sweep" and len(words) >= 3 and words[2] == ":":
             reveals = []
             for w in words[3:]:
@@ -342,7 +357,7 @@ class Parser(PlayerNames):
                 if cid is None:
                     return None
                 reveals.append(cid)
-            return Parsed(ev, "action", Sweep(who, tuple(reveals)), monster=who)
+            return Parsed(ev, "action", Sweep(who, tuple(reveals)), "", who)
         return None
 
     def turn_line(self, ev: Event) -> Parsed:
