@@ -195,8 +195,8 @@ def _same_parse(parser: Any, ev: Any) -> None:
 
 @pytest.mark.parametrize("setup", [(None, ()), ("dark", ()), ("2016", ("power-up",))])
 def test_king_of_tokyo_short_paths_read_what_the_general_reader_does(setup: tuple[Any, tuple[str, ...]]) -> None:
-    """Rolls, rerolls, one-word actions, buying and sweeping, as logged and changed (faces in capitals or
-    misspelt, a missing or doubled ``:``, unknown cards, words added)."""
+    """Rolls, rerolls, one-word actions, buying, sweeping, expectations, ``first`` and ``market``, as logged
+    and changed (faces in capitals or misspelt, a missing or doubled ``:``, unknown names, words added)."""
     from kbgrules.core.logfile import Event
     from kbgrules.king_of_tokyo.parse import Parser
     from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
@@ -221,6 +221,9 @@ def test_king_of_tokyo_short_paths_read_what_the_general_reader_does(setup: tupl
                     [*words[:2], "bolt", "Claw", "HEAL", *words[2:]],
                     [w if rng.random() < 0.8 else "zz" for w in words],
                     words[:2],
+                    [*words[:2], "none"],
+                    [w.replace("winner", "winners").replace("1", "\u0661") for w in words],
+                    [w if w not in report.players else "market" for w in words],
                 ]
                 for other in changed:
                     if other:

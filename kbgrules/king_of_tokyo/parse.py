@@ -47,6 +47,8 @@ LOCATIONS = {"outside", "city", "bay"}
 _NO_ARGUMENT: Final = frozenset(("keep", "yield", "stay", "end"))
 _FACE: Final = FACE_ALIASES.get
 _DIE: Final = {**FACE_ALIASES, ":": ""}
+_EXPECT_NUMBERS: Final = frozenset((*COUNTERS, "hp", "vp", "energy", "max-life"))
+_NOT_MONSTERS: Final = frozenset(("winner", "winners", "tokyo", *GAME_CHECKS))  # words expect reads first
 _PLAIN: Final[dict[str, dict[int, Action]]] = {v: {} for v in _NO_ARGUMENT}  # by verb, then monster
 
 
@@ -198,6 +200,10 @@ class Parser(PlayerNames):
                 fast = self.common_action(ev, who, words)
                 if fast is not None:
                     return fast
+        elif who is None:
+            fast = self.common_line(ev, words)
+            if fast is not None:
+                return fast
         try:
             return self._parse(ev)
         except LogSyntaxError as exc:
@@ -338,6 +344,34 @@ class Parser(PlayerNames):
             return None
         k = faces.index("")
         return Parsed(ev, "action", Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), "", who)
+
+    def common_line(self, ev: Event, words: list[str]) -> Parsed | None:
+        """The common, well-formed lines that do not start with a monster (``expect NAME vp N``, ``expect
+        winner NAME``, ``first NAME``, ``market CARD...``), read from the words alone; else None."""
+        head = words[0]
+        index = self.index
+        if head == "expect":
+            if len(words) == 4 and words[2] in _EXPECT_NUMBERS and words[1] not in _NOT_MONSTERS:
+                who = index.get(words[1])
+                n = words[3]
+                if who is not None and n.isascii() and n.isdigit():
+                    return Parsed(ev, "expect", None, words[2], who, [int(n)])
+            elif len(words) >= 3 and (words[1] == "winner" or words[1] == "winners"):
+                if words[2:] == ["none"]:
+                    return Parsed(ev, "expect", None, "winner", None, [])
+                winners = [index.get(w) for w in words[2:]]
+                if None not in winners:
+                    return Parsed(ev, "expect", None, "winner", None, winners)
+        elif head == "first":
+            who = index.get(words[1]) if len(words) == 2 else None
+            if who is not None:
+                return Parsed(ev, "setup", None, "first", who, ["start", (), {}])
+        elif head == "market":
+            cards = self.card_ids
+            market = [cards.get(slug(w)) for w in words[1:]]
+            if None not in market:
+                return Parsed(ev, "setup", None, "market", None, market)
+        return None
 
     def common_action(self, ev: Event, who: int, words: list[str]) -> Parsed | None:
         """Buying and sweeping, well-formed, read from the words alone (no columns needed); None for
