@@ -289,50 +289,57 @@ class Replay:
         dice: Sequence[str] = ()
         extra: dict[str, Any] = {}
         consumed: set[int] = set()
-        for k, p in enumerate(parsed):
-            if stop_line is not None and p.event.line >= stop_line:
-                break
-            if k in consumed:
+        upto = len(parsed)
+        if stop_line is not None:
+            upto = next((k for k, p in enumerate(parsed) if p.event.line >= stop_line), upto)
+        for k, p in enumerate(parsed[:upto] if upto < len(parsed) else parsed):
+            if consumed and k in consumed:
                 continue
             try:
-                if p.kind == "camouflage":
-                    raise violation(self.rs, "kot-camouflage",
-                                    problem=f"no Camouflage dice are needed here: {self.players[p.monster or 0]} "
-                                            "has just lost no life that Camouflage could cancel")
-                if p.kind == "setup":
-                    if self.state is not None and p.what == "first":
-                        self.turn_marker(self.state, p)
-                        continue
-                    if self.state is not None:
-                        raise LogSyntaxError(f"'{p.event.tokens[0].text}' belongs before the first turn", p.event.col)
-                    self.setup_lines.append(p)
-                    if p.what == "market":
-                        market = list(p.values)
-                    elif p.what in ("tiles", "evolutions"):
-                        pass
-                    elif p.what in ("monster", "deck", "discard"):
-                        states.append(p)
-                    else:
-                        assert p.monster is not None
-                        first = p.monster
-                        phase, dice, extra = p.values
-                    continue
-                if self.state is None:
-                    try:
-                        self.state = self.start(market, first, states, phase, dice, extra)
-                    except IllegalMoveError as exc:
-                        self.fail(self.culprit(exc, states, p), exc)
-                        self.state = KingOfTokyoState(self.rs, self.players, (), first)
-                        return
-                    self.must_end = phase == "end"
                 st = self.state
-                if p.kind == "expect":
-                    self.checkpoint(st, p)
-                    continue
-                assert p.action is not None
+                kind = p.kind
+                # a monster's action on its own turn, the state made: most lines, straight to apply
+                if kind != "action" or st is None or self.must_end or p.monster != st.active:
+                    if kind == "camouflage":
+                        raise violation(self.rs, "kot-camouflage",
+                                        problem=f"no Camouflage dice are needed here: {self.players[p.monster or 0]} "
+                                                "has just lost no life that Camouflage could cancel")
+                    if kind == "setup":
+                        if self.state is not None and p.what == "first":
+                            self.turn_marker(self.state, p)
+                            continue
+                        if self.state is not None:
+                            raise LogSyntaxError(f"'{p.event.tokens[0].text}' belongs before the first turn",
+                                                 p.event.col)
+                        self.setup_lines.append(p)
+                        if p.what == "market":
+                            market = list(p.values)
+                        elif p.what in ("tiles", "evolutions"):
+                            pass
+                        elif p.what in ("monster", "deck", "discard"):
+                            states.append(p)
+                        else:
+                            assert p.monster is not None
+                            first = p.monster
+                            phase, dice, extra = p.values
+                        continue
+                    if self.state is None:
+                        try:
+                            self.state = self.start(market, first, states, phase, dice, extra)
+                        except IllegalMoveError as exc:
+                            self.fail(self.culprit(exc, states, p), exc)
+                            self.state = KingOfTokyoState(self.rs, self.players, (), first)
+                            return
+                        self.must_end = phase == "end"
+                    st = self.state
+                    if kind == "expect":
+                        self.checkpoint(st, p)
+                        continue
+                    assert p.action is not None
+                    if self.must_end or p.monster != st.active:  # else check_actor has nothing to check
+                        self.check_actor(st, p.action, p.monster)
                 act = p.action
-                if self.must_end or p.monster != st.active:  # else check_actor has nothing to check
-                    self.check_actor(st, act, p.monster)
+                assert act is not None and st is not None
                 try:
                     st.apply(act)
                 except ChanceNeeded:  # the state is unchanged: applied again with the Camouflage dice
