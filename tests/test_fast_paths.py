@@ -228,3 +228,23 @@ def test_king_of_tokyo_short_paths_read_what_the_general_reader_does(setup: tupl
                 for other in changed:
                     if other:
                         _same_parse(parser, Event.from_text(ev.line, " ".join(other)))
+
+
+@pytest.mark.parametrize("headers", [
+    "@game kingdomino\n@variants mighty-duel harmony\n@variant middle-kingdom\n@players Ann Bob\n",
+    "@game kingdomino\n@variant harmony\n@variants mighty-duel\n@players Ann Bob\n",
+    "@game kingdomino\n@variant nope\n@players Ann Bob\n",
+    "@game kingdomino\n@edition nope\n@players Ann Bob\n",
+    "@game kingdomino\n@players Ann, Bob\n",
+    "@game kingdomino\n@players Ann\n",
+    "@game king-of-tokyo\n@edition dark\n@players Ann Bob Cid\n",
+    "@game nope\n@players Ann Bob\n",
+])
+def test_a_game_loaded_without_rule_folders_is_the_one_load_gives(headers: str) -> None:
+    """``replay_game`` loads the shipped rules itself when no folder of rules is given: the same
+    report as through ``kbgrules.load``'s checks (a list of no folders takes that way)."""
+    (g, _), = [x for x in iter_games("a.log", headers + "Ann end\n") if x[0] is not None]
+    short, _ = replay_game("a.log", g, ())
+    general, _ = replay_game("a.log", g, [])
+    assert short.to_json() == general.to_json()
+    assert (short.game, short.edition, short.variants) == (general.game, general.edition, general.variants)
