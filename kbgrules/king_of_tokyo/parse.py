@@ -168,10 +168,10 @@ class Parser(PlayerNames):
     def parse(self, ev: Event) -> Parsed:
         words = ev.words
         who = self.index.get(words[0])
-        if who is not None and len(words) >= 2:
+        n = len(words)
+        if who is not None and n >= 2:
             # the common, well-formed actions, read from the words alone (no columns needed): inlined
             verb = words[1]
-            n = len(words)
             if verb == "roll" or (verb == "reroll" and n > 3):
                 faces: tuple[str, ...] | None
                 try:  # every face at once ("" for ":"); a KeyError for a word that is no face (or in capitals)
@@ -188,7 +188,7 @@ class Parser(PlayerNames):
                 fast = self.common_roll(ev, who, words)
                 if fast is not None:
                     return fast
-            elif len(words) == 2:
+            elif n == 2:
                 shared = _PLAIN.get(verb)  # actions are immutable values: these are the same in every game
                 if shared is not None:
                     action = shared.get(who)
