@@ -221,3 +221,74 @@ def test_properties_and_can_place_of_random_kingdoms(name: str) -> None:
         assert props == [type(p)(p.terrain, p.squares, p.crowns, p.cells) for p in props]
         assert [hash(p) for p in props] == [hash(type(p)(p.terrain, p.squares, p.crowns, p.cells)) for p in props]
         assert all(repr(p).startswith("Property(terrain=") for p in props)
+
+
+def _same_parse(parser: Any, ev: Any) -> None:
+    """``Parser.parse`` (its short paths) reads what ``Parser._parse`` (the general reader) does, or raises
+    where it raises."""
+    from kbgrules.errors import LogSyntaxError
+
+    try:
+        general = parser._parse(ev)
+    except LogSyntaxError:
+        with pytest.raises(LogSyntaxError):
+            parser.parse(ev)
+        return
+    assert parser.parse(ev) == general
+
+
+@pytest.mark.parametrize("setup", [(None, ()), ("dark", ()), ("2016", ("power-up",))])
+def test_king_of_tokyo_short_paths_read_what_the_general_reader_does(setup: tuple[Any, tuple[str, ...]]) -> None:
+    """Rolls, rerolls, one-word actions, buying, sweeping, expectations, ``first`` and ``market``, as logged
+    and changed (faces in capitals or misspelt, a missing or doubled ``:``, unknown names, words added)."""
+    from kbgrules.core.logfile import Event
+    from kbgrules.king_of_tokyo.parse import Parser
+    from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
+
+    edition, variants = setup
+    rng = random.Random(7)
+    for seed in range(3):
+        text = simulate_king_of_tokyo(4, seed, edition, variants)
+        for g, _ in iter_games("a.log", text):
+            assert g is not None
+            report, _ = replay_game("a.log", g)
+            rs = kbgrules.load("king-of-tokyo", edition=edition, variants=variants, players=4)
+            parser = Parser(rs, report.players)
+            for ev in g.events:
+                words = ev.words
+                _same_parse(parser, ev)
+                changed = [
+                    [w.upper() if len(w) == 1 else w for w in words],
+                    [w for w in words if w != ":"],
+                    [*words, ":"],
+                    [*words, "x"],
+                    [*words[:2], "bolt", "Claw", "HEAL", *words[2:]],
+                    [w if rng.random() < 0.8 else "zz" for w in words],
+                    words[:2],
+                    [*words[:2], "none"],
+                    [w.replace("winner", "winners").replace("1", "\u0661") for w in words],
+                    [w if w not in report.players else "market" for w in words],
+                ]
+                for other in changed:
+                    if other:
+                        _same_parse(parser, Event.from_text(ev.line, " ".join(other)))
+
+
+@pytest.mark.parametrize("headers", [
+    "@game kingdomino\n@variants mighty-duel harmony\n@variant middle-kingdom\n@players Ann Bob\n",
+    "@game kingdomino\n@variant harmony\n@variants mighty-duel\n@players Ann Bob\n",
+    "@game kingdomino\n@variant nope\n@players Ann Bob\n",
+    "@game kingdomino\n@edition nope\n@players Ann Bob\n",
+    "@game kingdomino\n@players Ann, Bob\n",
+    "@game kingdomino\n@players Ann\n",
+    "@game king-of-tokyo\n@edition dark\n@players Ann Bob Cid\n",
+    "@game nope\n@players Ann Bob\n",
+])
+def test_a_game_loaded_without_rule_folders_is_the_one_load_gives(headers: str) -> None:
+    """``replay_game`` loads the shipped rules itself when no folder of rules is given: the same
+    report as through ``kbgrules.load``'s checks (a list of no folders takes that way)."""
+    (g, _), = [x for x in iter_games("a.log", headers + "Ann end\n") if x[0] is not None]
+    short, _ = replay_game("a.log", g, ())
+    general, _ = replay_game("a.log", g, [])
+    assert short.to_json() == general.to_json()
+    assert (short.game, short.edition, short.variants) == (general.game, general.edition, general.variants)

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kbgrules.core.logfile import GameText, Header, decode, iter_games, read_text, split_games
+from kbgrules.core.logfile import GameText, Header, Token, decode, iter_games, read_text, split_games
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.core.value import FrozenValue, Value
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError, LogSyntaxError, debug
@@ -25,10 +25,6 @@ if TYPE_CHECKING:
 RulesDirs = Sequence[str | os.PathLike[str]]
 
 
-def _header_values(g: GameText, name: str) -> list[str]:
-    return [t.text for h in g.headers if h.name == name for t in h.values]
-
-
 def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport:
     """Check one game of a log."""
     return replay_game(file, g, rules_dirs)[0]
@@ -37,26 +33,50 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
 def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[GameReport, Any]:
     """Check one game of a log; the report, and the engine's state where the replay stopped (None
     when the rules could not be loaded)."""
-    from kbgrules.core.load import load
+    from kbgrules.core.load import _load_shipped, load
 
     report = GameReport(file, g.index, g.line)
-    game_tag = g.tag("game")
-    if game_tag is None or g.tag("players") is None:
+    game_tag = players_tag = None
+    names_of: list[str] = []
+    variant: list[str] = []
+    variants: list[str] = []
+    edition_vals: list[str] = []
+    comma: tuple[Header, Token] | None = None
+    for h in g.headers:  # the tags read in one pass
+        tag_name = h.name
+        if tag_name == "game":
+            if game_tag is None:
+                game_tag = h
+        elif tag_name == "players":
+            players_tag = h
+            for t in h.values:
+                names_of.append(t.text)
+                if comma is None and "," in t.text:
+                    comma = h, t
+        elif tag_name == "variant":
+            variant += [t.text for t in h.values]
+        elif tag_name == "variants":
+            variants += [t.text for t in h.values]
+        elif tag_name == "edition":
+            edition_vals += [t.text for t in h.values]
+    variants = variant + variants
+    if game_tag is None or players_tag is None:
         return report, None  # split_games already reported the missing tags
-    players = tuple(_header_values(g, "players"))
-    comma = next(((h, t) for h in g.headers if h.name == "players" for t in h.values if "," in t.text), None)
+    players = tuple(names_of)
     if comma is not None:  # "@players Alice, Bernard" would make a player "Alice,"
         header, tok = comma
         names = " ".join(" ".join(players).replace(",", " ").split()) or "NAME NAME"
         report.errors.append(Diagnostic(file, header.line, tok.col + tok.text.index(","), "log-player",
                                         f"players are separated by spaces, not commas: @players {names}"))
         return report, None
-    variants = _header_values(g, "variant") + _header_values(g, "variants")
-    edition_vals = _header_values(g, "edition")
     report.players = players
     try:
-        rs = load(game_tag.values[0].text, edition=edition_vals[0] if edition_vals else None,
-                  variants=variants, players=len(players), rules_dirs=rules_dirs)
+        if type(rules_dirs) is tuple and not rules_dirs:  # load's own path, its arguments known good
+            rs = _load_shipped(game_tag.values[0].text, edition_vals[0] if edition_vals else None,
+                               tuple(variants), len(players))
+        else:
+            rs = load(game_tag.values[0].text, edition=edition_vals[0] if edition_vals else None,
+                      variants=variants, players=len(players), rules_dirs=rules_dirs)
     except KbgError as exc:
         tag: Header | None = game_tag
         if exc.code in ("unknown-edition", "unknown-variant", "variant-conflict"):

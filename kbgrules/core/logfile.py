@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from kbgrules.core.compiled import mypyc_attr
@@ -372,6 +372,7 @@ def iter_games(file: str, text: str) -> Iterator[tuple[GameText | None, list[Dia
 
     odd, digits = _oddities(text)
     new_event, split, odd_blank, words_of = _new_event, str.split, _ODD_BLANK, _WORDS
+    add: Callable[[Event], None] | None = None  # current.events.append while event lines take the short path
     n = 0
     for chunk in _line_chunks(text):
         for body in chunk:
@@ -382,7 +383,7 @@ def iter_games(file: str, text: str) -> Iterator[tuple[GameText | None, list[Dia
             if not body:
                 continue
             first = body[0]
-            if current is not None and not digits and first != "@" and first != " " and first != "\t":
+            if add is not None and first not in "@ \t":
                 # an event line of the game being read: most lines (from_text, inlined)
                 ev = last_event = new_event(Event)
                 ev.line = n
@@ -390,7 +391,7 @@ def iter_games(file: str, text: str) -> Iterator[tuple[GameText | None, list[Dia
                 ev._text = body
                 ev.words = words_of(body) if odd and odd_blank(body) else split(body)
                 ev.block = []
-                current.events.append(ev)
+                add(ev)
                 continue
             run = _DIGIT_RUN(body) if digits and first not in " \t" else None  # grid rows: their own reader
             if run is not None:
@@ -426,6 +427,7 @@ def iter_games(file: str, text: str) -> Iterator[tuple[GameText | None, list[Dia
             if first != "@":
                 last_event = Event.from_text(n, body, odd)
                 current.events.append(last_event)
+            add = None if digits else current.events.append
     if current is not None:
         _finish(file, current, pending)
         yield current, pending

@@ -4,13 +4,14 @@ syntax errors reported, the steps played by the game up to the first line that c
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, TypeVar
 
 from kbgrules.core.logfile import Event, GameText
 from kbgrules.core.report import GameReport
 from kbgrules.errors import Diagnostic, LogSyntaxError
 
 Step = tuple[Event, Any]
+T = TypeVar("T")
 
 
 def players_ok(file: str, g: GameText, report: GameReport, keywords: Collection[str]) -> bool:
@@ -44,6 +45,28 @@ def replay_events(file: str, g: GameText, report: GameReport, parse: Callable[[E
     if g.stop is not None and (first_error is None or g.stop < first_error):
         first_error = g.stop
     run(steps, first_error)
+    stopped_note(file, report, first_error)
+
+
+def parse_events(file: str, g: GameText, report: GameReport, parse: Callable[[Event], T]) -> tuple[list[T], int | None]:
+    """``replay_events`` without the steps: what ``parse`` reads of each event (the event is the game's to
+    keep), and the line checking stops at (the first that could not be read); run them, then ``stopped_note``."""
+    out: list[T] = []
+    add = out.append
+    first_error: int | None = None
+    for ev in g.events:
+        try:
+            add(parse(ev))
+        except LogSyntaxError as exc:
+            report.errors.append(Diagnostic(file, exc.line or ev.line, exc.col, exc.code, exc.message))
+            first_error = first_error if first_error is not None else ev.line
+    if g.stop is not None and (first_error is None or g.stop < first_error):
+        first_error = g.stop
+    return out, first_error
+
+
+def stopped_note(file: str, report: GameReport, first_error: int | None) -> None:
+    """The note that checking stopped at the first line that could not be read, when no violation did."""
     if first_error is not None and not report.violations:
         report.notes.append(Diagnostic(file, first_error, 1, "stopped",
                                        f"game {report.index}: checking stopped at this line (syntax error)", "note"))

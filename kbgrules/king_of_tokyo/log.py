@@ -3,12 +3,12 @@ the game state, with its checkpoints, and ``check_king_of_tokyo`` (docs/log-form
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError
-from kbgrules.core.replay import players_ok, replay_events
+from kbgrules.core.replay import parse_events, players_ok, stopped_note
 from kbgrules.core.report import GameReport
 from kbgrules.core.words import counted
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError
@@ -289,49 +289,57 @@ class Replay:
         dice: Sequence[str] = ()
         extra: dict[str, Any] = {}
         consumed: set[int] = set()
-        for k, p in enumerate(parsed):
-            if stop_line is not None and p.event.line >= stop_line:
-                break
-            if k in consumed:
+        upto = len(parsed)
+        if stop_line is not None:
+            upto = next((k for k, p in enumerate(parsed) if p.event.line >= stop_line), upto)
+        for k, p in enumerate(parsed[:upto] if upto < len(parsed) else parsed):
+            if consumed and k in consumed:
                 continue
             try:
-                if p.kind == "camouflage":
-                    raise violation(self.rs, "kot-camouflage",
-                                    problem=f"no Camouflage dice are needed here: {self.players[p.monster or 0]} "
-                                            "has just lost no life that Camouflage could cancel")
-                if p.kind == "setup":
-                    if self.state is not None and p.what == "first":
-                        self.turn_marker(self.state, p)
-                        continue
-                    if self.state is not None:
-                        raise LogSyntaxError(f"'{p.event.tokens[0].text}' belongs before the first turn", p.event.col)
-                    self.setup_lines.append(p)
-                    if p.what == "market":
-                        market = list(p.values)
-                    elif p.what in ("tiles", "evolutions"):
-                        pass
-                    elif p.what in ("monster", "deck", "discard"):
-                        states.append(p)
-                    else:
-                        assert p.monster is not None
-                        first = p.monster
-                        phase, dice, extra = p.values
-                    continue
-                if self.state is None:
-                    try:
-                        self.state = self.start(market, first, states, phase, dice, extra)
-                    except IllegalMoveError as exc:
-                        self.fail(self.culprit(exc, states, p), exc)
-                        self.state = KingOfTokyoState(self.rs, self.players, (), first)
-                        return
-                    self.must_end = phase == "end"
                 st = self.state
-                if p.kind == "expect":
-                    self.checkpoint(st, p)
-                    continue
-                assert p.action is not None
+                kind = p.kind
+                # a monster's action on its own turn, the state made: most lines, straight to apply
+                if kind != "action" or st is None or self.must_end or p.monster != st.active:
+                    if kind == "camouflage":
+                        raise violation(self.rs, "kot-camouflage",
+                                        problem=f"no Camouflage dice are needed here: {self.players[p.monster or 0]} "
+                                                "has just lost no life that Camouflage could cancel")
+                    if kind == "setup":
+                        if self.state is not None and p.what == "first":
+                            self.turn_marker(self.state, p)
+                            continue
+                        if self.state is not None:
+                            raise LogSyntaxError(f"'{p.event.tokens[0].text}' belongs before the first turn",
+                                                 p.event.col)
+                        self.setup_lines.append(p)
+                        if p.what == "market":
+                            market = list(p.values)
+                        elif p.what in ("tiles", "evolutions"):
+                            pass
+                        elif p.what in ("monster", "deck", "discard"):
+                            states.append(p)
+                        else:
+                            assert p.monster is not None
+                            first = p.monster
+                            phase, dice, extra = p.values
+                        continue
+                    if self.state is None:
+                        try:
+                            self.state = self.start(market, first, states, phase, dice, extra)
+                        except IllegalMoveError as exc:
+                            self.fail(self.culprit(exc, states, p), exc)
+                            self.state = KingOfTokyoState(self.rs, self.players, (), first)
+                            return
+                        self.must_end = phase == "end"
+                    st = self.state
+                    if kind == "expect":
+                        self.checkpoint(st, p)
+                        continue
+                    assert p.action is not None
+                    if self.must_end or p.monster != st.active:  # else check_actor has nothing to check
+                        self.check_actor(st, p.action, p.monster)
                 act = p.action
-                self.check_actor(st, act, p.monster)
+                assert act is not None and st is not None
                 try:
                     st.apply(act)
                 except ChanceNeeded:  # the state is unchanged: applied again with the Camouflage dice
@@ -408,14 +416,21 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
         sides = side
     parser = Parser(rs, players)
 
-    def parse(ev: Event) -> Parsed:
+    def parse_blocks(ev: Event) -> Parsed:
         if ev.block:
             report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
                                             "King of Tokyo events have no indented lines"))
         return parser.parse(ev)
 
+    parse: Callable[[Event], Parsed] = parser.parse  # one call less an event where no event has indented lines
+    for ev in g.events:
+        if ev.block:
+            parse = parse_blocks
+            break
     replay = Replay(file, rs, players, report, monsters, sides)
-    replay_events(file, g, report, parse, lambda steps, stop: replay.run([p for _, p in steps], stop))
+    parsed, stop = parse_events(file, g, report, parse)
+    replay.run(parsed, stop)
+    stopped_note(file, report, stop)
     if replay.state is not None:
         report.result = king_of_tokyo_result(replay.state, final_json(replay.state))
         report.timeline_builder = partial(timeline, replay.state)  # the state only: no cycle through the report

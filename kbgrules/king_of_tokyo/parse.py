@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
+from operator import itemgetter as _pick
 from typing import Any, Final
 
 from kbgrules.core.closest import closest, did_you_mean
@@ -44,6 +45,11 @@ POSITION_PHASES = ("start", "roll", "started", "rolled", "resolve", "decide", "e
 GAME_CHECKS = ("market", "deck", "discard", "dice", "pending")  # expect WHAT ...: not about one monster
 LOCATIONS = {"outside", "city", "bay"}
 _NO_ARGUMENT: Final = frozenset(("keep", "yield", "stay", "end"))
+_FACE: Final = FACE_ALIASES.get
+_DIE: Final = {**FACE_ALIASES, ":": ""}
+_EXPECT_NUMBERS: Final = frozenset((*COUNTERS, "hp", "vp", "energy", "max-life"))
+_NOT_MONSTERS: Final = frozenset(("winner", "winners", "tokyo", *GAME_CHECKS))  # words expect reads first
+_PLAIN: Final[dict[str, dict[int, Action]]] = {v: {} for v in _NO_ARGUMENT}  # by verb, then monster
 
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
@@ -90,13 +96,19 @@ class Parser(PlayerNames):
     def __init__(self, rs: KingOfTokyoRuleset, players: tuple[str, ...]) -> None:
         self.rs = rs
         super().__init__(players)
-        self.card_ids: dict[str, str] = {}
         self._marks: dict[str, str] | None = None
-        for c in rs.cards:
-            self.card_ids[c.id] = c.id
-            self.card_ids[slug(c.name)] = c.id
-        self.tile_ids = {k: c.id for c in rs.tiles for k in (c.id, slug(c.name))}
-        self.evo_ids = {k: c.id for c in rs.evolutions for k in (c.id, slug(c.name))}
+        ids = rs.derived.get("parse-ids")  # the same for every game of the ruleset: built once, never changed
+        if ids is None:
+            card_ids: dict[str, str] = {}
+            for c in rs.cards:
+                card_ids[c.id] = c.id
+                card_ids[slug(c.name)] = c.id
+            ids = rs.derived["parse-ids"] = (
+                card_ids, {k: c.id for c in rs.tiles for k in (c.id, slug(c.name))},
+                {k: c.id for c in rs.evolutions for k in (c.id, slug(c.name))})
+        self.card_ids: dict[str, str] = ids[0]
+        self.tile_ids: dict[str, str] = ids[1]
+        self.evo_ids: dict[str, str] = ids[2]
 
     def card(self, tok: Token) -> str:
         cid = self.card_ids.get(slug(tok.text))
@@ -156,8 +168,40 @@ class Parser(PlayerNames):
     def parse(self, ev: Event) -> Parsed:
         words = ev.words
         who = self.index.get(words[0])
-        if who is not None and len(words) >= 2:
-            fast = self.common_action(ev, who, words)
+        n = len(words)
+        if who is not None and n >= 2:
+            # the common, well-formed actions, read from the words alone (no columns needed): inlined
+            verb = words[1]
+            if verb == "roll" or (verb == "reroll" and n > 3):
+                faces: tuple[str, ...] | None
+                try:  # every face at once ("" for ":"); a KeyError for a word that is no face (or in capitals)
+                    faces = _pick(*words[2:])(_DIE) if n > 3 else (_DIE[words[2]],) if n == 3 else ()
+                except KeyError:
+                    faces = None
+                if faces is not None:
+                    if verb == "roll":
+                        if "" not in faces:
+                            return Parsed(ev, "action", Roll(faces), "", who)
+                    elif faces.count("") == 1:
+                        k = faces.index("")
+                        return Parsed(ev, "action", Reroll(faces[:k], faces[k + 1:]), "", who)
+                fast = self.common_roll(ev, who, words)
+                if fast is not None:
+                    return fast
+            elif n == 2:
+                shared = _PLAIN.get(verb)  # actions are immutable values: these are the same in every game
+                if shared is not None:
+                    action = shared.get(who)
+                    if action is None:
+                        action = shared[who] = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
+                                                else Decide(who, verb == "yield"))
+                    return Parsed(ev, "action", action, "", who)
+            else:
+                fast = self.common_action(ev, who, words)
+                if fast is not None:
+                    return fast
+        elif who is None:
+            fast = self.common_line(ev, words)
             if fast is not None:
                 return fast
         try:
@@ -290,29 +334,56 @@ class Parser(PlayerNames):
             raise LogSyntaxError("expected: NAME sweep : CARD CARD CARD (the cards revealed)", t[1].col)
         return Parsed(ev, "action", Sweep(who, tuple(self.card(x) for x in rest[1:])), monster=who)
 
+    def common_roll(self, ev: Event, who: int, words: list[str]) -> Parsed | None:
+        """A roll or reroll with faces in capitals (``H``, ``Smash``), well-formed; else None."""
+        faces = [_FACE(w) or _FACE(w.lower()) or "" for w in words[2:]]  # "" for ":" (or a word that is no face)
+        gaps = faces.count("")
+        if words[1] == "roll":
+            return None if gaps else Parsed(ev, "action", Roll(tuple(faces)), "", who)
+        if gaps != 1 or words.count(":") != 1:
+            return None
+        k = faces.index("")
+        return Parsed(ev, "action", Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), "", who)
+
+    def common_line(self, ev: Event, words: list[str]) -> Parsed | None:
+        """The common, well-formed lines that do not start with a monster (``expect NAME vp N``, ``expect
+        winner NAME``, ``first NAME``, ``market CARD...``), read from the words alone; else None."""
+        head = words[0]
+        index = self.index
+        if head == "expect":
+            if len(words) == 4 and words[2] in _EXPECT_NUMBERS and words[1] not in _NOT_MONSTERS:
+                who = index.get(words[1])
+                n = words[3]
+                if who is not None and n.isascii() and n.isdigit():
+                    return Parsed(ev, "expect", None, words[2], who, [int(n)])
+            elif len(words) >= 3 and (words[1] == "winner" or words[1] == "winners"):
+                if words[2:] == ["none"]:
+                    return Parsed(ev, "expect", None, "winner", None, [])
+                winners = [index.get(w) for w in words[2:]]
+                if None not in winners:
+                    return Parsed(ev, "expect", None, "winner", None, winners)
+        elif head == "first":
+            who = index.get(words[1]) if len(words) == 2 else None
+            if who is not None:
+                return Parsed(ev, "setup", None, "first", who, ["start", (), {}])
+        elif head == "market":
+            cards = self.card_ids
+            market = [cards.get(slug(w)) for w in words[1:]]
+            if None not in market:
+                return Parsed(ev, "setup", None, "market", None, market)
+        return None
+
     def common_action(self, ev: Event, who: int, words: list[str]) -> Parsed | None:
-        """The common, well-formed monster actions, read from the words alone (no columns needed);
-        None for anything else, which ``parse`` reads (and reports) from the tokens."""
+        """Buying and sweeping, well-formed, read from the words alone (no columns needed); None for
+        anything else, which ``parse`` reads (and reports) from the tokens (``parse`` reads rolls and
+        the actions of one word itself)."""
         verb = words[1]
-        if verb == "roll" or verb == "reroll":
-            # "" for ":" (or a word that is no face)
-            faces = [FACE_ALIASES.get(w) or FACE_ALIASES.get(w.lower()) or "" for w in words[2:]]
-            if verb == "roll":
-                return None if "" in faces else Parsed(ev, "action", Roll(tuple(faces)), monster=who)
-            if faces.count("") != 1 or words.count(":") != 1:
-                return None
-            k = faces.index("")
-            return Parsed(ev, "action", Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), monster=who)
-        if len(words) == 2 and verb in _NO_ARGUMENT:
-            action: Action = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
-                              else Decide(who, verb == "yield"))
-            return Parsed(ev, "action", action, monster=who)
         cards = self.card_ids
         if verb == "buy" and len(words) == 5 and words[3] == ":":
             bought, reveal = cards.get(slug(words[2])), cards.get(slug(words[4]))
             if bought is None or reveal is None:
                 return None
-            return Parsed(ev, "action", Buy(who, bought, reveal), monster=who, card_at=2)
+            return Parsed(ev, "action", Buy(who, bought, reveal), "", who, None, 2)
         if verb == "sweep" and len(words) >= 3 and words[2] == ":":
             reveals = []
             for w in words[3:]:
@@ -320,7 +391,7 @@ class Parser(PlayerNames):
                 if cid is None:
                     return None
                 reveals.append(cid)
-            return Parsed(ev, "action", Sweep(who, tuple(reveals)), monster=who)
+            return Parsed(ev, "action", Sweep(who, tuple(reveals)), "", who)
         return None
 
     def turn_line(self, ev: Event) -> Parsed:

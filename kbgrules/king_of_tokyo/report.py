@@ -14,10 +14,9 @@ if TYPE_CHECKING:
 
 
 def tokyo_json(st: KingOfTokyoState) -> dict[str, Any]:
-    def name(i: int | None) -> str | None:
-        return None if i is None else st.monsters[i].name
-
-    return {"city": name(st.occupant("city")), "bay": name(st.occupant("bay"))}
+    city, bay = st.occupant("city"), st.occupant("bay")
+    return {"city": None if city is None else st.monsters[city].name,
+            "bay": None if bay is None else st.monsters[bay].name}
 
 
 def monster_json(st: KingOfTokyoState, m: Monster) -> dict[str, Any]:
@@ -48,7 +47,8 @@ def pending_json(st: KingOfTokyoState) -> list[dict[str, Any]]:
     for m in st.monsters:
         if m.eliminated:
             continue
-        out += [{"monster": m.name, "decision": "wickedness-tile", "level": level} for level in m.owed]
+        if m.owed:
+            out += [{"monster": m.name, "decision": "wickedness-tile", "level": level} for level in m.owed]
         if m.evo_owed:
             out.append({"monster": m.name, "decision": "evolution", "draws": m.evo_owed})
     return out

@@ -25,6 +25,16 @@ def _names(rs: KingOfTokyoRuleset) -> dict[str, str]:
     return names  # shared, read only
 
 
+def _columns(rs: KingOfTokyoRuleset) -> tuple[Column, ...]:
+    """The standings' columns, made once per ruleset."""
+    cols = rs.derived.get("result-columns")
+    if cols is None:
+        wick = [Column("wickedness", True)] if rs.wickedness is not None else []
+        cols = rs.derived["result-columns"] = (Column("monster"), Column("VP", True), Column("life", True),
+                                               Column("energy", True), *wick, Column("place"), Column("cards"))
+    return cols  # shared: columns are immutable
+
+
 class KingOfTokyoResult(GameResult):
     """The common part, with ``final`` as docs/check-output.schema.json describes it; ``names``:
     card, tile and evolution names by id; ``goal``: the victory points that win."""
@@ -102,7 +112,8 @@ def _held(m: dict[str, Any], names: dict[str, str]) -> str:
     held = [names.get(c, c) for c in (*m["cards"], *m.get("tiles", ()), *m.get("evolutions", ()))]
     if m.get("hand"):
         held.append(f"{len(m['hand'])} in hand")
-    tokens = [f"{k} x{v}" for k, v in m["tokens"].items() if v]
+    counts = m["tokens"]
+    tokens = [f"{k} x{v}" for k, v in counts.items() if v] if any(counts.values()) else []
     if m.get("dice_tokens"):
         tokens.append(f"dice tokens x{m['dice_tokens']}")
     return (", ".join(held) or "-") + (f" [{', '.join(tokens)}]" if tokens else "")
@@ -132,10 +143,7 @@ def king_of_tokyo_result(st: KingOfTokyoState, final: dict[str, Any]) -> KingOfT
     wick = rs.wickedness
     monsters = sorted(final["monsters"], key=lambda m: (m["name"] not in out.winners, m["eliminated"], -m["vp"],
                                                          -m["hp"]))
-    cols = [Column("monster"), Column("VP", True), Column("life", True), Column("energy", True)]
-    if wick is not None:
-        cols.append(Column("wickedness", True))
-    cols += [Column("place"), Column("cards")]
+    cols = _columns(rs)
     rows = []
     for m in monsters:
         row: list[object] = [m["name"], m["vp"], m["hp"], m["energy"]]
@@ -143,6 +151,6 @@ def king_of_tokyo_result(st: KingOfTokyoState, final: dict[str, Any]) -> KingOfT
             row.append(Gauge(m.get("wickedness", 0), wick.max, tuple(wick.thresholds), f"{m['name']}'s wickedness"))
         row += ["eliminated" if m["eliminated"] else PLACES.get(m["location"], "outside"), _held(m, names)]
         rows.append(tuple(row))
-    return KingOfTokyoResult(rs.game.id, tuple(st.players), out, headline, Table("Standings", tuple(cols), tuple(rows)),
+    return KingOfTokyoResult(rs.game.id, tuple(st.players), out, headline, Table("Standings", cols, tuple(rows)),
                              {m["name"]: int(m["vp"]) for m in final["monsters"]}, final,
                              names=names, goal=rs.vp_goal)
