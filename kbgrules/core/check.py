@@ -33,7 +33,7 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
 def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[GameReport, Any]:
     """Check one game of a log; the report, and the engine's state where the replay stopped (None
     when the rules could not be loaded)."""
-    from kbgrules.core.load import _load_shipped, load
+    from kbgrules.core.load import load_for_log
 
     report = GameReport(file, g.index, g.line)
     game_tag = players_tag = None
@@ -71,12 +71,8 @@ def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[Gam
         return report, None
     report.players = players
     try:
-        if type(rules_dirs) is tuple and not rules_dirs:  # load's own path, its arguments known good
-            rs = _load_shipped(game_tag.values[0].text, edition_vals[0] if edition_vals else None,
-                               tuple(variants), len(players))
-        else:
-            rs = load(game_tag.values[0].text, edition=edition_vals[0] if edition_vals else None,
-                      variants=variants, players=len(players), rules_dirs=rules_dirs)
+        rs = load_for_log(game_tag.values[0].text, edition_vals[0] if edition_vals else None, variants,
+                          len(players), rules_dirs)
     except KbgError as exc:
         tag: Header | None = game_tag
         if exc.code in ("unknown-edition", "unknown-variant", "variant-conflict"):

@@ -73,6 +73,15 @@ def load(
     return _load_user(game, edition, tuple(variants), players, dirs, user_dirs_stamp(dirs))
 
 
+def load_for_log(game: str, edition: str | None, variants: list[str], players: int,
+                 rules_dirs: RulesDirs) -> Ruleset:
+    """``load`` for the values of a log's headers (strings, a count: nothing to check of their types):
+    the shared load of the shipped data without ``load``'s argument checks when no rule folders are given."""
+    if type(rules_dirs) is tuple and not rules_dirs:
+        return _load_shipped(game, edition, tuple(variants), players)
+    return load(game, edition=edition, variants=variants, players=players, rules_dirs=rules_dirs)
+
+
 @lru_cache(maxsize=64)
 def _load_user(game: str, edition: str | None, variants: tuple[str, ...], players: int | None,
                rules_dirs: tuple[str, ...], stamp: tuple[tuple[str, int, int], ...]) -> Ruleset:

@@ -34,16 +34,7 @@ def replay_events(file: str, g: GameText, report: GameReport, parse: Callable[[E
     """Parse every event of ``g`` with the game's ``parse`` (a LogSyntaxError is reported, and checking
     stops before its line), then have the game ``run`` the steps up to that line; a note says where
     checking stopped when no violation did."""
-    steps: list[Step] = []
-    first_error: int | None = None
-    for ev in g.events:
-        try:
-            steps.append((ev, parse(ev)))
-        except LogSyntaxError as exc:
-            report.errors.append(Diagnostic(file, exc.line or ev.line, exc.col, exc.code, exc.message))
-            first_error = first_error if first_error is not None else ev.line
-    if g.stop is not None and (first_error is None or g.stop < first_error):
-        first_error = g.stop
+    steps, first_error = parse_events(file, g, report, lambda ev: (ev, parse(ev)))
     run(steps, first_error)
     stopped_note(file, report, first_error)
 

@@ -13,11 +13,11 @@ from typing import Final
 from kbgrules.core.compiled import trait
 from kbgrules.core.words import counted
 from kbgrules.errors import IllegalMoveError
+from kbgrules.king_of_tokyo.monster import TOKYO
 from kbgrules.king_of_tokyo.moves import FACES, SHORT, Keep, Reroll, Roll, face_counts
 from kbgrules.king_of_tokyo.statebase import StateBase
 
 _FACE_SET: Final = frozenset(FACES)
-_TOKYO: Final = ("city", "bay")  # Monster.in_tokyo's places, for comprehensions
 
 
 @trait
@@ -197,9 +197,9 @@ class DiceRules(StateBase):
             targets = [i for i, o in enumerate(self.monsters) if not o.eliminated and i != active]
         elif m.in_tokyo:
             targets = [i for i, o in enumerate(self.monsters)
-                       if not o.eliminated and i != active and o.location not in _TOKYO]
+                       if not o.eliminated and i != active and o.location not in TOKYO]
         else:
-            targets = [i for i, o in enumerate(self.monsters) if not o.eliminated and o.location in _TOKYO]
+            targets = [i for i, o in enumerate(self.monsters) if not o.eliminated and o.location in TOKYO]
         if extra_damage:
             extra_hits.append((list(targets), extra_damage))
         if smashes:

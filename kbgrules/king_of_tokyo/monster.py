@@ -6,9 +6,11 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from kbgrules.core.outcome import Outcome as Outcome  # re-exported: its home before the core had one
+
+TOKYO: Final = ("city", "bay")  # the places of a monster in Tokyo
 
 
 @dataclass(slots=True, init=False)
@@ -80,7 +82,7 @@ class Monster:
 
     @property
     def in_tokyo(self) -> bool:
-        return self.location in ("city", "bay")
+        return self.location in TOKYO
 
 
 def _counter() -> Counter[str]:
