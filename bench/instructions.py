@@ -57,7 +57,9 @@ def counted(kind: str, payload: object, tmp: str) -> int:
     """Instructions of one pass of the workload: (two passes) - (one pass)."""
     path = os.path.join(tmp, f"{kind}.json")
     Path(path).write_text(json.dumps(payload), encoding="utf-8")
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    # no .pyc written: else the first run compiles and writes what the second only reads, and the
+    # difference loses the compiling (figures far too low in a fresh checkout)
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"}
     totals = []
     for passes in (1, 2):
         run = subprocess.run(
