@@ -35,9 +35,9 @@ class DiceRules(StateBase):
         n = self.rs.rolls + self.bonus_rolls
         if m.cards or m.tiles or m.evolutions or self.has_events:  # else static() is 0
             n += self.static(m, "extra_rolls")
-        for k, o in enumerate(self.monsters):  # another monster's card may cap them (Blizzard)
+        for k, o in enumerate(self.monsters) if "others_max_rolls" in self._acting else ():
             if k != self.active and not o.eliminated and (o.cards or o.tiles or o.evolutions):
-                for hook in self.hooks_at(o, "others_max_rolls"):
+                for hook in self.hooks_at(o, "others_max_rolls"):  # another monster's card may cap them (Blizzard)
                     cap = hook.others_max_rolls(self, k)
                     n = n if cap is None else min(n, cap)
         return n
@@ -216,8 +216,8 @@ class DiceRules(StateBase):
         for victims, amount in extra_hits:
             for i in victims:
                 self.damage(i, amount, self.active)
-        self.pending = [i for i in (self.occupant("city"), self.occupant("bay"))
-                        if i is not None and i in self.smash_damage and i != self.active] if self.smash_damage else []
+        self.pending = [i for i in self.occupants() if i is not None and i in self.smash_damage and i != active] \
+            if self.smash_damage else []
         self.phase = "decide" if self.pending else "enter"
         if self.phase == "enter":
             self._enter()
@@ -258,7 +258,7 @@ class DiceRules(StateBase):
     def _camouflage_held(self) -> bool:
         """Does a monster hold Camouflage (or copy it with Mimic)? Then an action may need its dice."""
         for m in self.monsters:  # noqa: SIM110 (a loop, not any(): this runs before most actions)
-            if "camouflage" in m.cards or m.mimic == "camouflage":
+            if "camouflage" in m.cards or (m.mimic is not None and m.mimic == "camouflage"):
                 return True
         return False
 

@@ -18,6 +18,27 @@ from kbgrules.king_of_tokyo.statebase import StateBase
 _TILE_KEYS: Final[dict[str, str]] = {}
 _EVOLUTION_KEYS: Final[dict[str, str]] = {}
 
+# the ids of cards, tiles and evolutions (as a monster's three lists hold them) that act at a point
+Split = tuple[frozenset[str], frozenset[str], frozenset[str]]
+
+
+def acting_keys(cards: Mapping[str, Any]) -> tuple[dict[str, Split], dict[str, Split]]:
+    """For each hook point (``on_enter``), and for each ``when`` of the data effects, the cards, tiles and
+    evolutions that act there: a monster holding none of them has nothing to look up."""
+    points: dict[str, tuple[set[str], set[str], set[str]]] = {}
+    whens: dict[str, tuple[set[str], set[str], set[str]]] = {}
+    for key, card in cards.items():
+        hook = HOOKS[card.hook] if card.hook is not None and card.hook in HOOKS else None
+        kind, ident = ((1, key[5:]) if key.startswith("tile:") else (2, key[10:]) if key.startswith("evolution:")
+                       else (0, key))
+        for p in HOOK_POINTS if hook is not None else ():
+            if getattr(type(hook), p) is not getattr(Hook, p):
+                points.setdefault(p, (set(), set(), set()))[kind].add(ident)
+        for e in card.effects:
+            whens.setdefault(e["when"], (set(), set(), set()))[kind].add(ident)
+    return ({p: (frozenset(a), frozenset(b), frozenset(c)) for p, (a, b, c) in points.items()},
+            {w: (frozenset(a), frozenset(b), frozenset(c)) for w, (a, b, c) in whens.items()})
+
 
 class Holdings:
     """What one set of in-play keys does: the hooks by point, and the data effects by ``when`` and the
@@ -41,6 +62,13 @@ class Holdings:
             found = self.by_when[when] = tuple(e for cid in self.keys for e in self.cards[cid].effects
                                                 if e["when"] == when)
         return found
+
+
+def _holds_none(keys: Split, m: Monster) -> bool:
+    """Whether the monster holds none of ``keys`` (``acting_keys``), unless it copies a card (Mimic, Icy
+    Reflection): then it may."""
+    return m.mimic is None and m.icy is None and keys[0].isdisjoint(m.cards) and (
+        not m.tiles or keys[1].isdisjoint(m.tiles)) and (not m.evolutions or keys[2].isdisjoint(m.evolutions))
 
 
 @trait
@@ -95,7 +123,8 @@ class CardEffects(StateBase):
         return [e for cid in self.market for e in self.cards[cid].effects if e["when"] == "market"]
 
     def effects(self, m: Monster, when: str) -> Sequence[Mapping[str, Any]]:
-        if not m.cards and not m.tiles and not m.evolutions:
+        acting = self._acting_when.get(when)
+        if acting is None or _holds_none(acting, m):
             found: tuple[Mapping[str, Any], ...] = ()
         else:
             h: Holdings | None = None
@@ -109,7 +138,8 @@ class CardEffects(StateBase):
         return found
 
     def static(self, m: Monster, key: str) -> int:
-        if not m.cards and not m.tiles and not m.evolutions:
+        acting = self._acting_when.get("always")
+        if acting is None or _holds_none(acting, m):
             total = 0
         else:
             h = self.holdings(m)
@@ -150,14 +180,13 @@ class CardEffects(StateBase):
     def hooks_at(self, m: Monster, point: str) -> tuple[Hook, ...]:
         """The hooks of what works for the monster that act at ``point`` (the name of a ``Hook`` method
         their class overrides), in ``hooks_of`` order: a point no card uses costs nothing."""
-        cards = m.cards
-        if not m.tiles and not m.evolutions:
-            if not cards:
-                return ()
-            if m.mimic is None:  # holdings()'s common case, inlined (this runs several times per move)
-                found: Holdings | None = self._holdings.get(tuple(cards))
-                if found is not None:
-                    return found.points[point]
+        acting = self._acting.get(point)
+        if acting is None or _holds_none(acting, m):
+            return ()  # most calls: no card of the game acts here, or none the monster holds
+        if m.mimic is None and not m.tiles and not m.evolutions:  # holdings()'s common case, inlined
+            found: Holdings | None = self._holdings.get(tuple(m.cards))
+            if found is not None:
+                return found.points[point]
         return self.holdings(m).points[point]
 
     def trigger(self, m: Monster, when: str) -> None:

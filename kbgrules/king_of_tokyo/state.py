@@ -29,7 +29,7 @@ from typing import Any, Final
 from kbgrules.errors import IllegalMoveError, KbgError
 from kbgrules.king_of_tokyo.dice import DiceRules
 from kbgrules.king_of_tokyo.editions import EditionRules
-from kbgrules.king_of_tokyo.effects import CardEffects
+from kbgrules.king_of_tokyo.effects import CardEffects, acting_keys
 from kbgrules.king_of_tokyo.hooks import HOOKS
 from kbgrules.king_of_tokyo.market import MarketRules
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
@@ -118,6 +118,11 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         self.turn_began = None
         self.enter_snapshot = None
         self._holdings = rs.derived.setdefault(("holdings", HOOKS.version), {})
+        self._bay_open = rs.derived.setdefault("bay-open", {})
+        acting = rs.derived.get(("acting", HOOKS.version))
+        if acting is None:
+            acting = rs.derived[("acting", HOOKS.version)] = acting_keys(cards)
+        self._acting, self._acting_when = acting
         self._rushers = frozenset(c.id for c in rs.evolutions if c.hook in ("monkey_rush", "feline_motor"))
         for m, monster in zip(self.monsters, monsters, strict=False):
             m.monster = monster
@@ -288,7 +293,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
             self.gain_energy(m, self.rs.buy_fallback_energy)
         if not m.eliminated and (m.cards or m.tiles or m.evolutions):  # nothing in play: no turn-end effect
             self.trigger(m, "turn_end")
-        for k, o in enumerate(self.monsters):
+        for k, o in enumerate(self.monsters) if "on_turn_end" in self._acting else ():
             if not o.eliminated and (o.cards or o.tiles or o.evolutions):
                 for hook in self.hooks_at(o, "on_turn_end"):
                     hook.on_turn_end(self, k)
@@ -302,20 +307,27 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
 
     def _check_end(self) -> None:
         ms = self.monsters
-        alive = [i for i, m in enumerate(ms) if not m.eliminated]
+        vp_goal = self.rs.vp_goal
+        alive = 0
+        ended = False  # a monster won by VP or by a card: the lists below say who
+        for m in ms:
+            if not m.eliminated:
+                alive += 1
+                ended = ended or m.vp >= vp_goal or bool(m.stored and m.stored.get("wins"))
+        if alive > 1 and not ended:
+            return
         if not alive:
             self.over = Outcome(True, (), "all monsters were eliminated")
             return
-        won = [i for i in alive if ms[i].stored and ms[i].stored.get("wins")]  # a card's win (Final Roar) first
-        if won:
+        won = [i for i, m in enumerate(ms) if not m.eliminated and m.stored and m.stored.get("wins")]
+        if won:  # a card's win (Final Roar) first
             self.over = Outcome(True, tuple(ms[i].name for i in won), "Final Roar")
             return
-        vp_goal = self.rs.vp_goal
-        goal = [i for i in alive if ms[i].vp >= vp_goal]
+        goal = [i for i, m in enumerate(ms) if not m.eliminated and m.vp >= vp_goal]
         if goal:
             self.over = Outcome(True, tuple(self.monsters[i].name for i in goal), f"{self.rs.vp_goal} VP")
-        elif len(alive) == 1:
-            self.over = Outcome(True, (self.monsters[alive[0]].name,), "last monster standing")
+        else:
+            self.over = Outcome(True, tuple(m.name for m in ms if not m.eliminated), "last monster standing")
 
     def _next_turn(self) -> None:
         if self.extra_turn and not self.me.eliminated:
@@ -362,8 +374,8 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
 # actions that never make a monster lose life, so never need Camouflage dice (ChanceNeeded comes only from
 # damage(); the hooks they call, before_roll, free_reroll and others_max_rolls, change nothing)
 _NO_DAMAGE: Final = frozenset((Roll, Reroll, Cure, Tokens))
-_SHARED: Final = frozenset(("rs", "cards", "players", "history", "enter_snapshot", "_holdings",
-                     "_rushers"))  # not in a snapshot
+_SHARED: Final = frozenset(("rs", "cards", "players", "history", "enter_snapshot", "_holdings", "_acting",
+                            "_acting_when", "_rushers", "_bay_open"))  # not in a snapshot
 # what a snapshot copies (in _snapshot): every attribute StateBase declares but the shared ones, named here
 # because a state compiled by mypyc (docs/scale.md) has no __dict__; a new attribute must be added here
 # and to _snapshot, or to _SHARED

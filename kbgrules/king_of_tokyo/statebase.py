@@ -82,7 +82,11 @@ class StateBase:
     # and evolutions, each a tuple, when it copies nothing): from the card data only, so shared by the games
     # of a ruleset (and by snapshots)
     _holdings: dict[tuple[Any, ...], Any]
+    # effects.acting_keys: who may act at each hook point, and for each ``when`` of the data effects
+    _acting: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]]
+    _acting_when: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str]]]
     _rushers: frozenset[str]  # evolutions that can take an Enter Tokyo step back
+    _bay_open: dict[int, bool]  # whether Tokyo Bay is in play, by the number of monsters alive
 
     def illegal(self, code: str, **params: Any) -> IllegalMoveError:
         """The violation ``code`` (its rule and message from the rule data, ``params`` filled in), for the

@@ -15,15 +15,31 @@ class TokyoRules(StateBase):
 
     def bay_open(self) -> bool:
         alive = len(self.alive())
-        row = self.rs.setup_table.get(alive)
-        spaces = row.tokyo_spaces if row else ("city",)
-        return "bay" in self.rs.tokyo_spaces and "bay" in spaces and alive >= self.rs.bay_min_monsters
+        found = self._bay_open.get(alive)
+        if found is None:
+            row = self.rs.setup_table.get(alive)
+            spaces = row.tokyo_spaces if row else ("city",)
+            found = self._bay_open[alive] = ("bay" in self.rs.tokyo_spaces and "bay" in spaces
+                                             and alive >= self.rs.bay_min_monsters)
+        return found
 
     def occupant(self, space: str) -> int | None:
         for i, m in enumerate(self.monsters):
             if m.location == space and not m.eliminated:
                 return i
         return None
+
+    def occupants(self) -> tuple[int | None, int | None]:
+        """``(occupant("city"), occupant("bay"))`` in one pass."""
+        city = bay = None
+        for i, m in enumerate(self.monsters):
+            if m.location != "outside" and not m.eliminated:
+                if m.location == "city":
+                    if city is None:
+                        city = i
+                elif m.location == "bay" and bay is None:
+                    bay = i
+        return city, bay
 
     def neighbours(self, i: int) -> list[int]:
         """The surviving monsters to the left and right of ``i`` (one if only two survive)."""
@@ -149,7 +165,7 @@ class TokyoRules(StateBase):
                 raise self.illegal("kot-yield-not-allowed", monster=who, why="it is not in Tokyo")
             raise self.illegal("kot-yield-not-allowed", monster=who, why="no smash of another monster has just hurt it"
                              if action.monster not in self.smash_damage else "it has already decided")
-        if action.yields:  # another monster's card may forbid it (Blizzard)
+        if action.yields and "may_yield" in self._acting:  # another monster's card may forbid it (Blizzard)
             for k in self.alive():
                 if k != action.monster:
                     for hook in self.hooks_at(self.monsters[k], "may_yield"):
@@ -196,15 +212,11 @@ class TokyoRules(StateBase):
             self.enter_snapshot = (self.turn_number, len(self.history), self._snapshot())
         if not m.eliminated and not m.in_tokyo:
             needs_smash = self.rs.enter_requires_smash and not self.smashes
-            city = bay = False  # occupied (occupant() of both spaces in one pass)
-            for o in self.monsters:
-                if not o.eliminated:
-                    city = city or o.location == "city"
-                    bay = bay or o.location == "bay"
+            city, bay = self.occupants()
             space = None
-            if not city:
+            if city is None:
                 space = "city"
-            elif not bay and self.bay_open():
+            elif bay is None and self.bay_open():
                 space = "bay"
             if space is not None and not needs_smash and \
                     all(h.may_enter(self, m) for h in self.hooks_at(m, "may_enter")):
