@@ -158,6 +158,8 @@ class StateBase:
         raise NotImplementedError
     def occupant(self, space: str) -> int | None:
         raise NotImplementedError
+    def occupants(self) -> tuple[int | None, int | None]:
+        raise NotImplementedError
     def neighbours(self, i: int) -> list[int]:
         raise NotImplementedError
     def damage(self, i: int, amount: int, source: int | None = None) -> int:
