@@ -309,11 +309,12 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         ms = self.monsters
         vp_goal = self.rs.vp_goal
         alive = 0
-        ended = False  # a monster won by VP or by a card: the lists below say who
+        ended = False  # a monster may have won, by VP or by a card: the lists below say
         for m in ms:
             if not m.eliminated:
                 alive += 1
-                ended = ended or m.vp >= vp_goal or bool(m.stored and m.stored.get("wins"))
+                if m.vp >= vp_goal or m.stored:
+                    ended = True
         if alive > 1 and not ended:
             return
         if not alive:
@@ -326,7 +327,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         goal = [i for i, m in enumerate(ms) if not m.eliminated and m.vp >= vp_goal]
         if goal:
             self.over = Outcome(True, tuple(self.monsters[i].name for i in goal), f"{self.rs.vp_goal} VP")
-        else:
+        elif alive == 1:
             self.over = Outcome(True, tuple(m.name for m in ms if not m.eliminated), "last monster standing")
 
     def _next_turn(self) -> None:

@@ -196,14 +196,16 @@ class TokyoRules(StateBase):
         for k, o in enumerate(self.monsters):
             if k == self.active or o.eliminated:
                 continue
-            if o.icy is not None and "icy-reflection" in o.evolutions:
-                copies = {o.icy}  # Icy Reflection copying Feline Motor
-            elif "icy-reflection" in o.hand or ("?" in o.hand and o.evo_deck["icy-reflection"] > 0):
-                copies = {e for x in self.monsters if not x.eliminated for e in x.evolutions}
-            else:
-                copies = set()
-            if rushers & {*o.hand, *o.evolutions, *copies} or ("?" in o.hand and rushers & set(o.evo_deck)):
+            if not rushers.isdisjoint(o.hand) or not rushers.isdisjoint(o.evolutions):
                 return True
+            if "?" in o.hand and not rushers.isdisjoint(o.evo_deck):
+                return True
+            if o.icy is not None and "icy-reflection" in o.evolutions:
+                if o.icy in rushers:  # Icy Reflection copying Feline Motor
+                    return True
+            elif ("icy-reflection" in o.hand or ("?" in o.hand and o.evo_deck["icy-reflection"] > 0)) and any(
+                    not rushers.isdisjoint(x.evolutions) for x in self.monsters if not x.eliminated):
+                return True  # Icy Reflection in hand, which could copy one
         return False
 
     def _enter(self) -> None:
