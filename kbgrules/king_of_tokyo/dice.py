@@ -86,13 +86,16 @@ class DiceRules(StateBase):
     def _reroll(self, action: Reroll) -> None:
         if self.phase != "roll" or not self.rolls:
             raise self.illegal("kot-unexpected", expected=self.expected(), got="a re-roll")
-        hooks = self.hooks_at(self.monsters[self.active], "free_reroll")
-        free = bool(hooks) and any(h.free_reroll(self, self.me, action.dice) for h in hooks)
         limit = self.max_rolls()  # the dice change it not (only cards in play do)
-        if self.rolls >= limit and not free:
-            raise self.illegal("kot-too-many-rolls", monster=self.me.name, rolls=limit)
-        self._check_faces(action.dice)
-        self._check_faces(action.faces)
+        free = False  # a re-roll past the limit that a card allows (it does not count)
+        if self.rolls >= limit:
+            free = any(h.free_reroll(self, self.me, action.dice)
+                       for h in self.hooks_at(self.monsters[self.active], "free_reroll"))
+            if not free:
+                raise self.illegal("kot-too-many-rolls", monster=self.me.name, rolls=limit)
+        if not _FACE_SET.issuperset(action.dice) or not _FACE_SET.issuperset(action.faces):
+            self._check_faces(action.dice)  # the error, for the first face that is no face
+            self._check_faces(action.faces)
         if self.freeze_rays or self.ice_die is not None:
             self._frozen_reroll(action.dice)
         if not action.dice or len(action.dice) != len(action.faces):
