@@ -721,6 +721,26 @@ def test_camouflage_needs_its_dice_and_hearts_cancel_damage() -> None:
     assert st.monsters[0].hp == 9
 
 
+def test_camouflage_without_undo_plays_the_dice_given_first_and_leaves_a_state_to_throw_away() -> None:
+    from kbgrules.king_of_tokyo.state import ChanceNeeded
+
+    def ready() -> KingOfTokyoState:
+        st = game()
+        after_turn(st, "1", "2", "3", "h", "h", "h")  # Ann in the City
+        give(st, 0, "camouflage")
+        roll(st, "s", "s", "s", "3", "3", "3")
+        return st
+
+    st = ready()
+    st.camouflage_roll(0, ("heart", "1", "heart"))  # the dice first: the same game as with the undo
+    st.apply(EndTurn(1), chance_undo=False)
+    assert st.monsters[0].hp == 9 and st.monsters[1].vp == 3
+    st = ready()
+    with pytest.raises(ChanceNeeded):
+        st.apply(EndTurn(1), chance_undo=False)
+    assert st.monsters[1].vp == 3  # the VP of the dice, counted before the damage: not undone
+
+
 def test_a_hook_not_written_is_refused(tmp_path: object) -> None:
     from pathlib import Path
 

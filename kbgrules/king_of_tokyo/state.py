@@ -190,11 +190,14 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
     def is_terminal(self) -> bool:
         return self.over is not None
 
-    def apply(self, action: Action, check: bool = True) -> None:
+    def apply(self, action: Action, check: bool = True, *, chance_undo: bool = True) -> None:
         """Play ``action``; an illegal one raises IllegalMoveError.
 
         If a Camouflage holder would take damage whose dice are not known, raises ChanceNeeded
-        and leaves the state unchanged.
+        and leaves the state unchanged. ``chance_undo=False`` keeps no copy of the state for that
+        (but for a buy or sweep, whose failures are undone too): ChanceNeeded then leaves the state
+        half-changed, to be thrown away, for a caller that gives the dice first (``camouflage_roll``;
+        the log replay).
         """
         if self.over is not None:
             raise self.illegal("kot-after-end")
@@ -205,7 +208,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
                                  why="every monster draws its starting evolution before the first turn")
             self.starting = False
         kind = type(action)
-        if kind not in _NO_DAMAGE and self._camouflage_held():
+        if kind not in _NO_DAMAGE and (chance_undo or kind is Buy or kind is Sweep) and self._camouflage_held():
             snapshot = self._snapshot()
             try:
                 if isinstance(action, (Buy, Sweep)):  # the snapshot also undoes a buy failing after paying
