@@ -31,6 +31,10 @@ from kbgrules.king_of_tokyo.result import king_of_tokyo_result
 from kbgrules.king_of_tokyo.state import KingOfTokyoState
 
 
+class _PlayAgain(Exception):
+    """The replay gave Camouflage dice first and they do not fit: the game is replayed the slow way."""
+
+
 def _col(p: Parsed, exc: IllegalMoveError) -> int:
     if exc.code in ("kot-not-in-market", "kot-no-energy") and p.card_at >= 0:
         return p.event.tokens[p.card_at].col
@@ -52,6 +56,10 @@ class Replay:
         self.state: KingOfTokyoState | None = None
         self.setup_lines: list[Parsed] = []
         self.must_end = False  # a position at `turn NAME end`: NAME's `end` comes first
+        # run(): give the Camouflage dice of the lines after an action before applying it, with no copy of
+        # the state to undo (when they do not fit, _PlayAgain: the slow way, each action undone and applied
+        # again with each line's dice, gives the report)
+        self.dice_first = False
 
     def check_actor(self, st: KingOfTokyoState, act: Action, actor: int | None) -> None:
         """Whether the monster a line names (``actor``) may make ``act`` now, before the state applies it."""
@@ -144,6 +152,22 @@ class Replay:
 
     def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
         self.report.stop(p.event.line, _col(p, exc), p.event.col, exc.code, exc.rule, exc.message)
+
+    def apply_dice_first(self, st: KingOfTokyoState, act: Action, parsed: list[Parsed], lines: list[int],
+                         consumed: set[int]) -> None:
+        """Apply ``act`` with the dice of the Camouflage lines right after it (``lines``, one monster's),
+        given first; if it needs other dice or leaves some, _PlayAgain."""
+        who = parsed[lines[0]].monster
+        assert who is not None
+        for j in lines:
+            st.camouflage_roll(who, parsed[j].values)
+            consumed.add(j)
+        try:
+            st.apply(act, chance_undo=False)
+        except ChanceNeeded:
+            raise _PlayAgain from None
+        if st.camouflage.get(who):
+            raise _PlayAgain
 
     def apply_with_chance(self, st: KingOfTokyoState, act: Action, parsed: list[Parsed], k: int,
                           consumed: set[int]) -> None:
@@ -289,6 +313,8 @@ class Replay:
         dice: Sequence[str] = ()
         extra: dict[str, Any] = {}
         consumed: set[int] = set()
+        fed = _dice_after(parsed) if self.dice_first else {}
+        undo = not self.dice_first
         upto = len(parsed)
         if stop_line is not None:
             upto = next((k for k, p in enumerate(parsed) if p.event.line >= stop_line), upto)
@@ -340,9 +366,15 @@ class Replay:
                         self.check_actor(st, p.action, p.monster)
                 act = p.action
                 assert act is not None and st is not None
+                lines = fed.get(k, ()) if fed else ()
                 try:
-                    st.apply(act)
+                    if lines:
+                        self.apply_dice_first(st, act, parsed, lines, consumed)
+                    else:  # None: Camouflage lines of several monsters follow, given as asked (undone between)
+                        st.apply(act, chance_undo=undo or lines is None)
                 except ChanceNeeded:  # the state is unchanged: applied again with the Camouflage dice
+                    if not undo and lines is not None:
+                        raise _PlayAgain from None  # the state is half-changed: no dice line follows
                     self.apply_with_chance(st, act, parsed, k, consumed)
             except IllegalMoveError as exc:
                 self.fail(p, exc)
@@ -364,6 +396,21 @@ class Replay:
             except IllegalMoveError as exc:
                 self.fail(self.culprit(exc, states, states[-1] if states else parsed[0]), exc)
                 self.state = KingOfTokyoState(self.rs, self.players, (), first)
+
+
+def _dice_after(parsed: list[Parsed]) -> dict[int, list[int] | None]:
+    """The Camouflage lines right after each action followed by some (None when they name several
+    monsters: that action keeps its undo)."""
+    out: dict[int, list[int] | None] = {}
+    k = 0
+    while k < len(parsed):
+        j = k + 1
+        while j < len(parsed) and parsed[j].kind == "camouflage":
+            j += 1
+        if j > k + 1 and parsed[k].kind == "action":
+            out[k] = list(range(k + 1, j)) if len({parsed[i].monster for i in range(k + 1, j)}) == 1 else None
+        k = j
+    return out
 
 
 def timeline(st: KingOfTokyoState) -> list[dict[str, Any]]:
@@ -428,8 +475,13 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
             parse = parse_blocks
             break
     replay = Replay(file, rs, players, report, monsters, sides)
+    replay.dice_first = True
     parsed, stop = parse_events(file, g, report, parse)
-    replay.run(parsed, stop)
+    try:
+        replay.run(parsed, stop)
+    except _PlayAgain:  # nothing reported yet: the replay stops at the first problem
+        replay = Replay(file, rs, players, report, monsters, sides)
+        replay.run(parsed, stop)
     stopped_note(file, report, stop)
     if replay.state is not None:
         report.result = king_of_tokyo_result(replay.state, final_json(replay.state))
