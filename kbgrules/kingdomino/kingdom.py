@@ -30,6 +30,7 @@ from kbgrules.kingdomino.board import board_columns as board_columns
 from kbgrules.kingdomino.board import board_offset as board_offset
 from kbgrules.kingdomino.board import cell_name as cell_name
 from kbgrules.kingdomino.board import parse_cell as parse_cell
+from kbgrules.kingdomino.groups import Found, property_groups
 from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_setters
 
 DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -96,6 +97,21 @@ def _sides(cell: Cell) -> tuple[Cell, ...]:
     if abs(x) < 16 and abs(y) < 16:  # the cells of real kingdoms: keep the cache small
         _SIDES[cell] = sides
     return sides
+
+
+def _properties(found: list[Found]) -> list[Property]:
+    if _PROPERTY_SETTERS is None:
+        return [Property(terrain, -squares, -crowns, cells) for _, squares, crowns, terrain, _, cells in found]
+    set_terrain, set_squares, set_crowns, set_cells = _PROPERTY_SETTERS
+    out: list[Property] = []
+    for _, squares, crowns, terrain, _, cells in found:  # Property(...), at half the cost
+        p = object.__new__(Property)
+        set_terrain(p, terrain)
+        set_squares(p, -squares)
+        set_crowns(p, -crowns)
+        set_cells(p, cells)
+        out.append(p)
+    return out
 
 
 class Kingdom:
@@ -406,9 +422,14 @@ class Kingdom:
 
     def properties(self) -> list[Property]:
         """The properties, largest first (ties: more crowns first, then terrain name)."""
+        found = property_groups(self.cells, CASTLE)
+        return _properties(found if found is not None else self._groups())
+
+    def _groups(self) -> list[Found]:
+        """:func:`~kbgrules.kingdomino.groups.property_groups` for cells anywhere."""
         castle, sides_of = CASTLE, _SIDES
         left = {c: sq for c, sq in self.cells.items() if sq is not castle}  # squares not yet in a property
-        found: list[tuple[int, int, int, str, int, tuple[Cell, ...]]] = []
+        found: list[Found] = []
         for start, sq in self.cells.items():
             if start not in left:
                 continue
@@ -428,18 +449,7 @@ class Kingdom:
             # largest first (points, squares, crowns, terrain), ties in the order found: tuples sort without a key
             found.append((-squares * crowns, -squares, -crowns, terrain, len(found), tuple(group)))
         found.sort()
-        if _PROPERTY_SETTERS is None:
-            return [Property(terrain, -squares, -crowns, cells) for _, squares, crowns, terrain, _, cells in found]
-        set_terrain, set_squares, set_crowns, set_cells = _PROPERTY_SETTERS
-        out: list[Property] = []
-        for _, squares, crowns, terrain, _, cells in found:  # Property(...), at half the cost
-            p = object.__new__(Property)
-            set_terrain(p, terrain)
-            set_squares(p, -squares)
-            set_crowns(p, -crowns)
-            set_cells(p, cells)
-            out.append(p)
-        return out
+        return found
 
     def is_complete(self) -> bool:
         """Every cell of a full size x size square is covered (no holes)."""
