@@ -20,6 +20,41 @@ CELLS: Final[dict[int, Cell]] = {code: cell for cell, code in CODES.items()}
 
 # (-points, -squares, -crowns, terrain, order found, cells): sorted, largest property first
 Found = tuple[int, int, int, str, int, tuple[Cell, ...]]
+SIDES: Final[dict[Cell, tuple[Cell, ...]]] = {}  # the four side neighbours of the cells met so far
+
+
+def sides(cell: Cell) -> tuple[Cell, ...]:
+    x, y = cell
+    around = ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
+    if abs(x) < 16 and abs(y) < 16:  # the cells of real kingdoms: keep the cache small
+        SIDES[cell] = around
+    return around
+
+
+def search_groups(cells: dict[Cell, Half], castle: Half) -> list[Found]:
+    """:func:`property_groups` for cells anywhere: a search from each square."""
+    left = {c: sq for c, sq in cells.items() if sq is not castle}  # squares not yet in a property
+    found: list[Found] = []
+    for start, sq in cells.items():
+        if start not in left:
+            continue
+        del left[start]
+        terrain = sq.terrain
+        group = [start]
+        crowns = sq.crowns
+        for c in group:  # grows while it is walked: a breadth-first search
+            for n in SIDES.get(c) or sides(c):
+                other = left.get(n)
+                if other is not None and other.terrain == terrain:
+                    del left[n]
+                    group.append(n)
+                    crowns += other.crowns
+        squares = len(group)
+        group.sort()
+        # largest first (points, squares, crowns, terrain), ties in the order found: tuples sort without a key
+        found.append((-squares * crowns, -squares, -crowns, terrain, len(found), tuple(group)))
+    found.sort()
+    return found
 
 
 def property_groups(cells: dict[Cell, Half], castle: Half) -> list[Found] | None:
