@@ -9,7 +9,7 @@ import pytest
 
 import kbgrules
 from kbgrules.kingdomino.groups import REACH, Found, property_groups, search_groups
-from kbgrules.kingdomino.kingdom import CASTLE, Kingdom
+from kbgrules.kingdomino.kingdom import CASTLE, Kingdom, cell_name, corner_name, rank
 from kbgrules.kingdomino.model import Half
 from kbgrules.kingdomino.state import Action, Claim, Discard, IllegalMoveError, KingdominoState, Place
 
@@ -136,3 +136,23 @@ def test_tables_kept_with_the_ruleset_follow_it() -> None:
         assert [(k.size, k.castle_wild, k.cells) for k in st.kingdoms] == [
             (ruleset.kingdom_size, ruleset.castle_wild, {(0, 0): CASTLE})] * 2
         assert st.kingdoms[0] is not st.kingdoms[1]
+
+
+def test_corner_names_and_ranks_are_the_general_ones() -> None:
+    """corner_name (looked up by cell) is cell_name of the corner, on the board or off it (or raises as it
+    does); rank (counted by map) is the competition rank."""
+    rng = random.Random(5)
+    for size in (5, 7):
+        k = Kingdom(size)
+        for _ in range(300):
+            k.minx, k.maxy = rng.randrange(-30, 30), rng.randrange(-30, 30)
+            try:
+                expected: object = cell_name((k.minx, k.maxy), size)
+            except ValueError:
+                with pytest.raises(ValueError):
+                    corner_name(k, size)
+                continue
+            assert corner_name(k, size) == expected
+    for _ in range(300):
+        keys = [tuple(rng.randrange(3) for _ in range(rng.randrange(1, 4))) for _ in range(rng.randrange(1, 6))]
+        assert rank(keys) == [1 + sum(1 for other in keys if other > k) for k in keys]

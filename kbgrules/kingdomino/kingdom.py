@@ -46,7 +46,15 @@ CASTLE: Final = Half("castle", 0)
 
 def corner_name(k: Kingdom, size: int) -> str:
     """The name of the square at the top left of ``k.rows()``, so that a picture can be labelled."""
-    return cell_name((k.minx, k.maxy), size)
+    corner = (k.minx, k.maxy)
+    names = _NAMES.get(size)
+    if names is None:
+        names = _NAMES[size] = {c: n for n, c in board_cells(size).items()}  # raises for a size with no board
+    name = names.get(corner)
+    return name if name is not None else cell_name(corner, size)
+
+
+_NAMES: Final[dict[int, dict[Cell, str]]] = {}  # board_cells, the other way: names by cell
 
 
 def neighbours(cell: Cell) -> Iterator[Cell]:
@@ -579,7 +587,7 @@ def tiebreak_key(rs: KingdominoRuleset, s: Score) -> tuple[int, ...]:
 
 def rank(keys: Sequence[tuple[int, ...]]) -> list[int]:
     """Competition ranks (1 = best; equal keys share a rank)."""
-    return [1 + sum(1 for other in keys if other > k) for k in keys]
+    return [1 + sum(map(k.__lt__, keys)) for k in keys]  # how many keys are greater
 
 
 def letters(rs: KingdominoRuleset) -> dict[str, str]:

@@ -298,10 +298,15 @@ def next_json(state: KingdominoState) -> dict[str, Any] | None:
 
 def final_json(state: KingdominoState, out: Outcome | None = None) -> dict[str, Any]:
     """The game as it stands, as JSON (``out``: its outcome, if already known)."""
-    codes = letters(state.rs)
+    rs = state.rs
+    known = rs.derived.get("letters")  # letters(rs), made once
+    if known is None or known[0] is not rs.terrains:
+        known = rs.derived["letters"] = (rs.terrains, letters(rs))
+    codes = known[1]
     out = out or state.outcome()
+    over = state.is_terminal()
     return {
-        "finished": state.is_terminal(),
+        "finished": over,
         "players": [
             {
                 "name": s.name, "score": s.score.total, "rank": s.rank, "bonuses": dict(s.score.bonuses),
@@ -315,7 +320,7 @@ def final_json(state: KingdominoState, out: Outcome | None = None) -> dict[str, 
             }
             for s in out.standings
         ],
-        "winners": list(out.winners) if state.is_terminal() else [],
+        "winners": list(out.winners) if over else [],
         "current_line": _line_json(state, state.current, state.current_claims),
         "next_line": _line_json(state, state.next, state.next_claims),
         "next": next_json(state),
