@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -30,6 +31,9 @@ from kbgrules.kingdomino.board import board_columns as board_columns
 from kbgrules.kingdomino.board import board_offset as board_offset
 from kbgrules.kingdomino.board import cell_name as cell_name
 from kbgrules.kingdomino.board import parse_cell as parse_cell
+from kbgrules.kingdomino.groups import SIDES as _SIDES
+from kbgrules.kingdomino.groups import Found, property_groups, search_groups
+from kbgrules.kingdomino.groups import sides as _sides
 from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_setters
 
 DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -42,7 +46,15 @@ CASTLE: Final = Half("castle", 0)
 
 def corner_name(k: Kingdom, size: int) -> str:
     """The name of the square at the top left of ``k.rows()``, so that a picture can be labelled."""
-    return cell_name((k.minx, k.maxy), size)
+    corner = (k.minx, k.maxy)
+    names = _NAMES.get(size)
+    if names is None:
+        names = _NAMES[size] = {c: n for n, c in board_cells(size).items()}  # raises for a size with no board
+    name = names.get(corner)
+    return name if name is not None else cell_name(corner, size)
+
+
+_NAMES: Final[dict[int, dict[Cell, str]]] = {}  # board_cells, the other way: names by cell
 
 
 def neighbours(cell: Cell) -> Iterator[Cell]:
@@ -76,7 +88,6 @@ class Property:
 
 
 _PROPERTY_SETTERS: Final = slot_setters(Property, "terrain", "squares", "crowns", "cells")
-_SIDES: Final[dict[Cell, tuple[Cell, ...]]] = {}  # the four side neighbours of the cells met so far
 
 
 _WINDOWS: Final[dict[tuple[int, int, int, int], frozenset[Cell]]] = {}  # the cells of the windows met so far
@@ -90,12 +101,19 @@ def _window_cells(window: tuple[int, int, int, int]) -> frozenset[Cell]:
     return cells
 
 
-def _sides(cell: Cell) -> tuple[Cell, ...]:
-    x, y = cell
-    sides = ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
-    if abs(x) < 16 and abs(y) < 16:  # the cells of real kingdoms: keep the cache small
-        _SIDES[cell] = sides
-    return sides
+def _properties(found: list[Found]) -> list[Property]:
+    if _PROPERTY_SETTERS is None:
+        return [Property(terrain, -squares, -crowns, cells) for _, squares, crowns, terrain, _, cells in found]
+    set_terrain, set_squares, set_crowns, set_cells = _PROPERTY_SETTERS
+    out: list[Property] = []
+    for _, squares, crowns, terrain, _, cells in found:  # Property(...), at half the cost
+        p = object.__new__(Property)
+        set_terrain(p, terrain)
+        set_squares(p, -squares)
+        set_crowns(p, -crowns)
+        set_cells(p, cells)
+        out.append(p)
+    return out
 
 
 class Kingdom:
@@ -406,40 +424,11 @@ class Kingdom:
 
     def properties(self) -> list[Property]:
         """The properties, largest first (ties: more crowns first, then terrain name)."""
-        castle, sides_of = CASTLE, _SIDES
-        left = {c: sq for c, sq in self.cells.items() if sq is not castle}  # squares not yet in a property
-        found: list[tuple[int, int, int, str, int, tuple[Cell, ...]]] = []
-        for start, sq in self.cells.items():
-            if start not in left:
-                continue
-            del left[start]
-            terrain = sq.terrain
-            group = [start]
-            crowns = sq.crowns
-            for c in group:  # grows while it is walked: a breadth-first search
-                for n in sides_of.get(c) or _sides(c):
-                    other = left.get(n)
-                    if other is not None and other.terrain == terrain:
-                        del left[n]
-                        group.append(n)
-                        crowns += other.crowns
-            squares = len(group)
-            group.sort()
-            # largest first (points, squares, crowns, terrain), ties in the order found: tuples sort without a key
-            found.append((-squares * crowns, -squares, -crowns, terrain, len(found), tuple(group)))
-        found.sort()
-        if _PROPERTY_SETTERS is None:
-            return [Property(terrain, -squares, -crowns, cells) for _, squares, crowns, terrain, _, cells in found]
-        set_terrain, set_squares, set_crowns, set_cells = _PROPERTY_SETTERS
-        out: list[Property] = []
-        for _, squares, crowns, terrain, _, cells in found:  # Property(...), at half the cost
-            p = object.__new__(Property)
-            set_terrain(p, terrain)
-            set_squares(p, -squares)
-            set_crowns(p, -crowns)
-            set_cells(p, cells)
-            out.append(p)
-        return out
+        return _properties(self._found())
+
+    def _found(self) -> list[Found]:
+        found = property_groups(self.cells, CASTLE)
+        return found if found is not None else search_groups(self.cells, CASTLE)
 
     def is_complete(self) -> bool:
         """Every cell of a full size x size square is covered (no holes)."""
@@ -559,16 +548,31 @@ def score(kingdom: Kingdom, rs: KingdominoRuleset, *, discards: int | None = Non
     ``discards`` is the number of dominoes the player discarded, when known (a replayed game);
     None for a bare grid, where Harmony's "no discard" reading falls back to a complete grid.
     """
-    props = tuple(kingdom.properties())
-    base = largest = crowns = 0
-    for p in props:
-        base += p.squares * p.crowns
-        largest = max(largest, p.squares)
-        crowns += p.crowns
-    bonuses = {b.id: b.points for b in rs.bonuses.values()
-               if b.active and bonus_applies(rs, b.id, kingdom, discards)}
-    return Score(total=base + sum(bonuses.values()), base=base, properties=props,
-                 bonuses=MappingProxyType(bonuses), largest_property=largest, crowns=crowns)
+    found = kingdom._found()
+    props = tuple(_properties(found))
+    base, crowns = -sum(map(_POINTS, found)), -sum(map(_CROWNS, found))
+    largest = -min(map(_SQUARES, found), default=0)
+    known = rs.derived.get("bonuses")  # the active bonuses: none without a variant
+    if known is None or known[0] is not rs.bonuses:
+        known = rs.derived["bonuses"] = (rs.bonuses, tuple(b for b in rs.bonuses.values() if b.active))
+    bonuses = {b.id: b.points for b in known[1] if bonus_applies(rs, b.id, kingdom, discards)} if known[1] else {}
+    total = base + sum(bonuses.values()) if bonuses else base
+    if _SCORE_SETTERS is None:
+        return Score(total=total, base=base, properties=props, bonuses=MappingProxyType(bonuses),
+                     largest_property=largest, crowns=crowns)
+    set_total, set_base, set_properties, set_bonuses, set_largest, set_crowns = _SCORE_SETTERS
+    out = object.__new__(Score)  # Score(...), at half the cost
+    set_total(out, total)
+    set_base(out, base)
+    set_properties(out, props)
+    set_bonuses(out, MappingProxyType(bonuses))
+    set_largest(out, largest)
+    set_crowns(out, crowns)
+    return out
+
+
+_SCORE_SETTERS: Final = slot_setters(Score, "total", "base", "properties", "bonuses", "largest_property", "crowns")
+_POINTS, _SQUARES, _CROWNS = itemgetter(0), itemgetter(1), itemgetter(2)  # of what property_groups finds
 
 
 def tiebreak_key(rs: KingdominoRuleset, s: Score) -> tuple[int, ...]:
@@ -583,7 +587,7 @@ def tiebreak_key(rs: KingdominoRuleset, s: Score) -> tuple[int, ...]:
 
 def rank(keys: Sequence[tuple[int, ...]]) -> list[int]:
     """Competition ranks (1 = best; equal keys share a rank)."""
-    return [1 + sum(1 for other in keys if other > k) for k in keys]
+    return [1 + sum(map(k.__lt__, keys)) for k in keys]  # how many keys are greater
 
 
 def letters(rs: KingdominoRuleset) -> dict[str, str]:

@@ -10,7 +10,7 @@ from typing import Any, Final
 from kbgrules.core.closest import did_you_mean
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from kbgrules.core.outcome import Outcome
-from kbgrules.core.replay import players_ok, replay_events
+from kbgrules.core.replay import parse_events, players_ok, stopped_note
 from kbgrules.core.report import GameReport
 from kbgrules.core.words import counted, plural
 from kbgrules.errors import Diagnostic, IllegalMoveError
@@ -298,10 +298,15 @@ def next_json(state: KingdominoState) -> dict[str, Any] | None:
 
 def final_json(state: KingdominoState, out: Outcome | None = None) -> dict[str, Any]:
     """The game as it stands, as JSON (``out``: its outcome, if already known)."""
-    codes = letters(state.rs)
+    rs = state.rs
+    known = rs.derived.get("letters")  # letters(rs), made once
+    if known is None or known[0] is not rs.terrains:
+        known = rs.derived["letters"] = (rs.terrains, letters(rs))
+    codes = known[1]
     out = out or state.outcome()
+    over = state.is_terminal()
     return {
-        "finished": state.is_terminal(),
+        "finished": over,
         "players": [
             {
                 "name": s.name, "score": s.score.total, "rank": s.rank, "bonuses": dict(s.score.bonuses),
@@ -315,7 +320,7 @@ def final_json(state: KingdominoState, out: Outcome | None = None) -> dict[str, 
             }
             for s in out.standings
         ],
-        "winners": list(out.winners) if state.is_terminal() else [],
+        "winners": list(out.winners) if over else [],
         "current_line": _line_json(state, state.current, state.current_claims),
         "next_line": _line_json(state, state.next, state.next_claims),
         "next": next_json(state),
@@ -465,9 +470,6 @@ class Replay:
             warn(who, f"the kingdoms hold {n} more {what} than the placed dominoes in 'out' have")
 
     def run(self, steps: list[Step], stop_line: int | None) -> None:
-        position: list[Parsed] = []
-        started = False
-        apply = self.state.apply
         if stop_line is not None:  # the steps before the first at or past that line
             end = 0
             for ev, _ in steps:
@@ -475,30 +477,26 @@ class Replay:
                     break
                 end += 1
             steps = steps[:end]
-        for ev, item in steps:
+        position: list[Parsed] = []  # the statements of a starting position: they come first
+        for _, item in steps:
+            if type(item) is not Parsed or item.kind != "position":
+                break
+            position.append(item)
+        if position and not self.start_position(position):
+            return
+        apply = self.state.apply
+        for ev, item in steps[len(position):] if position else steps:
             try:
-                if not isinstance(item, Parsed):  # an action: the common case
-                    if position and not started and not self.start_position(position):
-                        return
-                    started = True
-                    apply(item)
-                    continue
-                if item.kind == "position":
-                    if started:
-                        raise violation(self.rs, "kd-position",
-                                        problem="position statements belong at the start of a log with "
-                                                "'@start position'")
-                    position.append(item)
-                    continue
-                if position and not started and not self.start_position(position):
-                    return
-                started = True
-                self.checkpoint(item)
+                if type(item) is not Parsed:  # an action: the common case (an exact class: the quickest test)
+                    apply(item)  # type: ignore[arg-type]
+                elif item.kind == "position":
+                    raise violation(self.rs, "kd-position",
+                                    problem="position statements belong at the start of a log with '@start position'")
+                else:
+                    self.checkpoint(item)
             except IllegalMoveError as exc:
                 self.fail(ev, item, exc)
                 return
-        if position and not started:
-            self.start_position(position)
 
     def start_position(self, position: list[Parsed]) -> bool:
         """Set up the stated position; False (with the violation reported) if it is impossible."""
@@ -537,7 +535,8 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
     place_setters, new = _PLACE_SETTERS, object.__new__
     set_player, set_number, set_first, set_second = place_setters or (None, None, None, None)
 
-    def parse(ev: Event) -> Action | Parsed:
+    def step(ev: Event) -> Step:
+        """The event and what it says."""
         words = ev.words
         who = index.get(words[0])
         if who is not None and not ev.block:  # a well-formed claim or placement: Parser.fast_move, inlined
@@ -548,34 +547,36 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
                     a, b = cells.get(words[3]), cells.get(words[4])
                     if a is not None and b is not None:
                         if place_setters is None:
-                            return Place(who, int(number), a, b)
+                            return ev, Place(who, int(number), a, b)
                         place = new(Place)  # Place(...), at half the cost
                         set_player(place, who)
                         set_number(place, int(number))
                         set_first(place, a)
                         set_second(place, b)
-                        return place
+                        return ev, place
             elif n == 3:
                 number = words[2]
                 if words[1] == "claim" and number.isdigit() and number.isascii():
                     num = int(number)
                     if num >= 1024:
-                        return Claim(who, num)
+                        return ev, Claim(who, num)
                     key = who * 1024 + num  # the same claims come back game after game: one (frozen) object each
                     claim = _CLAIMS.get(key)
                     if claim is None:
                         claim = _CLAIMS[key] = Claim(who, num)
-                    return claim
+                    return ev, claim
         if ev.block and not (len(ev.tokens) >= 2 and "kingdom" in (ev.tokens[1].text, ev.tokens[0].text)):
             report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
                                             "only a kingdom grid may be indented under an event"))
         p = parser.parse(ev)
         if not from_position and isinstance(p, Parsed) and p.kind == "position":
             raise LogSyntaxError("position statements need '@start position' in the headers", ev.col)
-        return p
+        return ev, p
 
     replay = Replay(file, rs, players, report)
-    replay_events(file, g, report, parse, replay.run)
+    steps, stop = parse_events(file, g, report, step)  # replay_events, without a call per event
+    replay.run(steps, stop)
+    stopped_note(file, report, stop)
     out = replay.state.outcome()
     report.result = kingdomino_result(replay.state, out, final_json(replay.state, out))
     report.timeline_builder = partial(timeline, replay.state)  # the state only: no cycle through the report

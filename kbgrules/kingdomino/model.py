@@ -4,7 +4,7 @@ built from the effective data tree."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -104,6 +104,9 @@ class KingdominoRuleset(Ruleset):
     first_player_text: str
     first_player_method: str
     lines_text: str
+    # tables the engine derives from this ruleset's data on first use (never part of the rules themselves;
+    # shared by the loads for each player count: nothing in it depends on the count)
+    derived: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def setup(self) -> KingdominoSetup:

@@ -20,7 +20,7 @@ from kbgrules.core.words import counted
 from kbgrules.errors import IllegalMoveError as IllegalMoveError  # re-exported: its home before errors.py
 from kbgrules.errors import KbgError
 from kbgrules.kingdomino.kingdom import Cell, Kingdom, Score, cell_name, rank, score, tiebreak_key, violation
-from kbgrules.kingdomino.model import KingdominoRuleset
+from kbgrules.kingdomino.model import Domino, KingdominoRuleset
 
 # --------------------------------------------------------------------------- actions
 
@@ -106,9 +106,8 @@ class KingdominoState:
         self.rs = rs
         self.players = tuple(players)
         self.row = rs.setup
-        self.dominoes = {d.number: d for d in rs.dominoes}
-        self.kingdoms = [Kingdom.for_rules(rs)] if players else []
-        self.kingdoms += [self.kingdoms[0].copy() for _ in players[1:]]  # empty: copies cost less
+        self.dominoes, empty = _tables(rs)
+        self.kingdoms = [empty.copy() for _ in players]  # copies cost less than new kingdoms
         kpp = self.row.kings_per_player
         self.king_owner = [p for p in range(len(players)) for _ in range(kpp)]
         self.dealt: dict[int, int] = {}  # number -> index of the line it came in
@@ -237,12 +236,44 @@ class KingdominoState:
 
     def apply(self, action: Action, check: bool = True) -> None:
         """Play ``action``; with ``check`` an illegal one raises IllegalMoveError and changes nothing."""
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             raise self._fail("kd-after-end")
-        if type(action) is Place:  # most moves: an exact class is the quickest test
-            self._place(action, check)
-        elif type(action) is Claim:
-            self._claim(action, check)
+        kind = type(action)  # most moves: an exact class is the quickest test
+        if phase == "turn" and check and (kind is Place or kind is Claim):
+            # a legal placement or claim of the turns, played as _place and _claim play it with fewer steps;
+            # anything amiss (nothing changed yet) goes to them, and they say what
+            turn = self.turn
+            king = self.order[turn]
+            p, n = action.player, action.number  # type: ignore[union-attr]  # a Place or a Claim
+            if self.king_owner[king] == p:
+                if kind is Place and self.step == "place":
+                    for own, k in self.current_claims.items():  # noqa: B007 (king_domino(king), inlined)
+                        if k == king:
+                            break
+                    else:
+                        own = -1
+                    if n == own and self.kingdoms[p]._check(self.dominoes[n], action.first,  # type: ignore[union-attr]
+                                                            action.second, True) is None:  # type: ignore[union-attr]
+                        if self.next:
+                            self.step = "claim"
+                        else:
+                            self._advance()
+                        self.history.append(action)
+                        return
+                elif kind is Claim and self.step == "claim" and n in self.next and n not in self.next_claims:
+                    self.next_claims[n] = king
+                    if turn + 1 < len(self.order):  # _advance, within the round
+                        self.turn = turn + 1
+                        self.step = "place"
+                    else:
+                        self._advance()
+                    self.history.append(action)
+                    return
+        if kind is Place:
+            self._place(action, check)  # type: ignore[arg-type]
+        elif kind is Claim:
+            self._claim(action, check)  # type: ignore[arg-type]
         elif isinstance(action, Deal):
             self._deal(action, check)
         elif isinstance(action, DrawKings):
@@ -487,6 +518,16 @@ class KingdominoState:
         out = Outcome(self.is_terminal(), winners, reason, standings)
         self._outcome = (scores, self.phase, discards, out)
         return out
+
+
+def _tables(rs: KingdominoRuleset) -> tuple[dict[int, Domino], Kingdom]:
+    """The dominoes by number and an empty kingdom of ``rs`` (never handed out: copied), made once per
+    ruleset (shared: they never change)."""
+    key = (rs.dominoes, rs.terrains, rs.kingdom_size, rs.castle_wild, rs.min_matching_edges, rs.diagonal_connects)
+    known = rs.derived.get("state")
+    if known is None or known[0] != key:
+        known = rs.derived["state"] = (key, {d.number: d for d in rs.dominoes}, Kingdom.for_rules(rs))
+    return known[1], known[2]
 
 
 class Undo:

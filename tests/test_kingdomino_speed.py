@@ -1,0 +1,158 @@
+"""Kingdomino's short paths give what the general ones give: properties found on coded cells, the
+replay's placements and claims, the end-of-game figures."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kbgrules
+from kbgrules.kingdomino.groups import REACH, Found, property_groups, search_groups
+from kbgrules.kingdomino.kingdom import CASTLE, Kingdom, cell_name, corner_name, rank
+from kbgrules.kingdomino.model import Half
+from kbgrules.kingdomino.state import Action, Claim, Discard, IllegalMoveError, KingdominoState, Place
+
+
+def _random_kingdom(rng: random.Random, size: int = 5) -> Kingdom:
+    rs = kbgrules.load("kingdomino")
+    k = Kingdom(size)
+    for _ in range(rng.randrange(50)):
+        d = rng.choice(rs.dominoes)
+        legal = k.legal_placements(d)
+        if legal:
+            k.place(d, *rng.choice(legal))
+    return k
+
+
+def _odd_squares() -> list[Half]:
+    return [Half("wheat", 1), Half("wheat", 0), Half("lake", 2), Half("castle", 0), CASTLE, Half("wheat", 7)]
+
+
+def _without_order(found: list[Found] | None) -> list[tuple[object, ...]]:
+    """The properties found, without the rank each search gives them among its own finds."""
+    assert found is not None
+    return [(*f[:4], f[5]) for f in found]
+
+
+def test_properties_on_coded_cells_are_the_general_search() -> None:
+    """property_groups (cells within REACH of the castle) finds what search_groups does, in the same
+    order, ties included; beyond REACH it gives None and properties() takes the general search (search_groups)."""
+    rng = random.Random(11)
+    for n in range(400):
+        k = _random_kingdom(rng, 7 if n % 4 == 0 else 5)
+        if n % 3 == 0:  # squares changed by hand: odd terrains, a second castle, the castle gone, far cells
+            for _ in range(rng.randrange(1, 12)):
+                cell = (rng.randrange(-REACH, REACH + 1), rng.randrange(-REACH, REACH + 1))
+                k.cells[cell] = rng.choice(_odd_squares())
+            if rng.random() < 0.2:
+                del k.cells[(0, 0)]
+        assert _without_order(property_groups(k.cells, CASTLE)) == _without_order(search_groups(k.cells, CASTLE))
+        if rng.random() < 0.2:
+            k.cells[(REACH + 1, rng.randrange(-3, 4))] = Half("wheat", 1)
+            assert property_groups(k.cells, CASTLE) is None
+        props = [(p.terrain, p.squares, p.crowns, p.cells) for p in k.properties()]
+        assert props == [(t, -s, -c, cells) for _, s, c, t, _, cells in search_groups(k.cells, CASTLE)]
+
+
+def test_ties_keep_the_order_of_the_squares() -> None:
+    """Properties equal in everything but their cells come in the order of their first squares."""
+    k = Kingdom(5)
+    wheat = Half("wheat", 0)
+    for cell in [(2, 0), (-2, 0), (0, 2), (0, -2), (1, 1)]:
+        k.cells[cell] = wheat
+    found = property_groups(k.cells, CASTLE)
+    assert found is not None and _without_order(found) == _without_order(search_groups(k.cells, CASTLE))
+    assert [cells for *_, cells in found] == [((2, 0),), ((-2, 0),), ((0, 2),), ((0, -2),), ((1, 1),)]
+
+
+def _general_apply(st: KingdominoState, action: Action) -> None:
+    """apply() as it was: every move through _place and _claim."""
+    if st.phase == "over":
+        raise st._fail("kd-after-end")
+    if isinstance(action, Claim):
+        st._claim(action, True)
+    elif isinstance(action, Place | Discard):
+        st._place(action, True)
+    else:
+        st.apply(action)
+        return
+    st.history.append(action)
+
+
+def _snapshot(st: KingdominoState) -> tuple[object, ...]:
+    return (st.phase, st.step, st.turn, st.order, st.current, st.current_claims, st.next, st.next_claims,
+            st.discarded, st.history, [(k.cells, k.placed, k.discards, k.minx, k.maxx, k.miny, k.maxy)
+                                       for k in st.kingdoms], [[m[1:] for m in marks] for marks in st._round_marks])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_turn_moves_played_in_one_go_are_the_general_ones(players: int) -> None:
+    """apply()'s short path for the placements and claims of the turns plays and refuses them as _place
+    and _claim do: legal moves, and moves by the wrong player, of the wrong domino, at the wrong step, to
+    illegal cells."""
+    rs = kbgrules.load("kingdomino", players=players)
+    names = ["Ann", "Bob", "Cid", "Dee"][:players]
+    rng = random.Random(players)
+    for _ in range(6):
+        fast, general = KingdominoState(rs, names), KingdominoState(rs, names)
+        game = kbgrules.new_game("kingdomino", names)
+        while not fast.is_terminal():
+            if fast.is_chance() or fast.kings_due():
+                move = game.sample_chance(rng)
+            else:
+                legal = fast.legal_actions()
+                move = rng.choice(legal)
+                if rng.random() < 0.4:  # something odd, most often illegal
+                    p, n = rng.randrange(players), rng.choice([*rs.dominoes, *rs.dominoes[:1]]).number
+                    cell = (rng.randrange(-3, 4), rng.randrange(-3, 4))
+                    move = rng.choice([Claim(p, n), Place(p, n, cell, (cell[0] + 1, cell[1])),
+                                       Place(move.player, getattr(move, "number", n), cell, (cell[0], cell[1] - 1)),
+                                       Claim(move.player, n), Discard(p, n)])
+            errors = []
+            for st, play in ((fast, KingdominoState.apply), (general, _general_apply)):
+                try:
+                    play(st, move)
+                    errors.append(None)
+                except IllegalMoveError as exc:
+                    errors.append((exc.code, exc.message))
+            assert errors[0] == errors[1]
+            assert _snapshot(fast) == _snapshot(general)
+            if errors[0] is None:
+                game.push(move)
+
+
+def test_tables_kept_with_the_ruleset_follow_it() -> None:
+    """The domino table and empty kingdom a state takes from its ruleset's ``derived`` are those of its
+    own dominoes and placement rules, also for a ruleset changed with dataclasses.replace (which shares
+    ``derived``)."""
+    import dataclasses
+
+    rs = kbgrules.load("kingdomino", players=2)
+    other = dataclasses.replace(rs, dominoes=rs.dominoes[:10], kingdom_size=7, castle_wild=False)
+    for ruleset in (rs, other, rs):
+        st = KingdominoState(ruleset, ["Ann", "Bob"])
+        assert st.dominoes == {d.number: d for d in ruleset.dominoes}
+        assert [(k.size, k.castle_wild, k.cells) for k in st.kingdoms] == [
+            (ruleset.kingdom_size, ruleset.castle_wild, {(0, 0): CASTLE})] * 2
+        assert st.kingdoms[0] is not st.kingdoms[1]
+
+
+def test_corner_names_and_ranks_are_the_general_ones() -> None:
+    """corner_name (looked up by cell) is cell_name of the corner, on the board or off it (or raises as it
+    does); rank (counted by map) is the competition rank."""
+    rng = random.Random(5)
+    for size in (5, 7):
+        k = Kingdom(size)
+        for _ in range(300):
+            k.minx, k.maxy = rng.randrange(-30, 30), rng.randrange(-30, 30)
+            try:
+                expected: object = cell_name((k.minx, k.maxy), size)
+            except ValueError:
+                with pytest.raises(ValueError):
+                    corner_name(k, size)
+                continue
+            assert corner_name(k, size) == expected
+    for _ in range(300):
+        keys = [tuple(rng.randrange(3) for _ in range(rng.randrange(1, 4))) for _ in range(rng.randrange(1, 6))]
+        assert rank(keys) == [1 + sum(1 for other in keys if other > k) for k in keys]
