@@ -218,7 +218,7 @@ class CardEffects(StateBase):
 
     def card_effect(self, m: Monster, e: Mapping[str, Any]) -> None:
         """A card's one-off effect (on buying it)."""
-        me = self.monsters.index(m)
+        me = self.seat(m)
         self.apply_gains(m, e)
         lose = e.get("lose") or {}
         m.vp = max(0, m.vp - int(lose.get("vp", 0)))

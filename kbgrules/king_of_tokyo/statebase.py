@@ -97,6 +97,14 @@ class StateBase:
     def me(self) -> Monster:
         return self.monsters[self.active]
 
+    def seat(self, m: Monster) -> int:
+        """The index of ``m`` among the monsters, found by identity (``list.index`` would compare every
+        field of each monster before it)."""
+        for i, o in enumerate(self.monsters):
+            if o is m:
+                return i
+        raise ValueError(f"{m.name} is not a monster of this game")
+
     def alive(self) -> list[int]:
         return [i for i, m in enumerate(self.monsters) if not m.eliminated]
 

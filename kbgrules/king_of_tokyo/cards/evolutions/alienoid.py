@@ -253,7 +253,7 @@ class SuperiorAlienTechnology(Hook):
                       "(Superior Alien Technology)")
 
     def before_roll(self, st: StateBase, m: Monster) -> None:
-        i = st.monsters.index(m)
+        i = st.seat(m)
         if self.marked(m) and f"{self.id}:{i}" not in st.used_this_turn:
             raise st.illegal("kot-unexpected", got="a first roll",
                            expected=f"{m.name}'s Superior Alien Technology dice ({m.name} use "

@@ -233,7 +233,7 @@ class TokyoRush(Hook):
         self.check(st, i, args)  # Feline Motor too acts as it is played (Board Game Arena)
 
     def on_buy(self, st: StateBase, m: Monster) -> None:
-        self.use(st, st.monsters.index(m), ())
+        self.use(st, st.seat(m), ())
 
     def use(self, st: StateBase, i: int, args: Sequence[str]) -> None:
         state, space, replay = self.check(st, i, args)
