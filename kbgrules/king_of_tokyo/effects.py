@@ -20,6 +20,9 @@ _EVOLUTION_KEYS: Final[dict[str, str]] = {}
 
 # the ids of cards, tiles and evolutions (as a monster's three lists hold them) that act at a point
 Split = tuple[frozenset[str], frozenset[str], frozenset[str]]
+# what copies another card while its holder holds it (in_play): Mimic, Fluxling, Icy Reflection
+_COPIERS: Final = ((0, "mimic", "mimic"), (1, "fluxling", "tile:fluxling"),
+                   (2, "icy-reflection", "evolution:icy-reflection"))
 
 
 def acting_keys(cards: Mapping[str, Any]) -> tuple[dict[str, Split], dict[str, Split]]:
@@ -36,6 +39,10 @@ def acting_keys(cards: Mapping[str, Any]) -> tuple[dict[str, Split], dict[str, S
                 points.setdefault(p, (set(), set(), set()))[kind].add(ident)
         for e in card.effects:
             whens.setdefault(e["when"], (set(), set(), set()))[kind].add(ident)
+    for kind, ident, key in _COPIERS:  # a copy may act wherever some card does: its holder is looked up
+        if key in cards:
+            for found in (*points.values(), *whens.values()):
+                found[kind].add(ident)
     return ({p: (frozenset(a), frozenset(b), frozenset(c)) for p, (a, b, c) in points.items()},
             {w: (frozenset(a), frozenset(b), frozenset(c)) for w, (a, b, c) in whens.items()})
 
@@ -65,10 +72,9 @@ class Holdings:
 
 
 def _holds_none(keys: Split, m: Monster) -> bool:
-    """Whether the monster holds none of ``keys`` (``acting_keys``), unless it copies a card (Mimic, Icy
-    Reflection): then it may."""
-    return m.mimic is None and m.icy is None and keys[0].isdisjoint(m.cards) and (
-        not m.tiles or keys[1].isdisjoint(m.tiles)) and (not m.evolutions or keys[2].isdisjoint(m.evolutions))
+    """Whether the monster holds none of ``keys`` (``acting_keys``: a card that copies others among them)."""
+    return keys[0].isdisjoint(m.cards) and (not m.tiles or keys[1].isdisjoint(m.tiles)) and (
+        not m.evolutions or keys[2].isdisjoint(m.evolutions))
 
 
 @trait
