@@ -24,7 +24,7 @@ from kbgrules.king_of_tokyo.moves import (
     Use,
     violation,
 )
-from kbgrules.king_of_tokyo.parse import GAME_CHECKS, KEYWORDS, Parsed, Parser, slug
+from kbgrules.king_of_tokyo.parse import GAME_CHECKS, KEYWORDS, Item, Parsed, Parser, as_parsed, slug
 from kbgrules.king_of_tokyo.positions import read_position
 from kbgrules.king_of_tokyo.report import final_json, next_json, pending_json
 from kbgrules.king_of_tokyo.result import king_of_tokyo_result
@@ -145,7 +145,7 @@ class Replay:
     def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
         self.report.stop(p.event.line, _col(p, exc), p.event.col, exc.code, exc.rule, exc.message)
 
-    def apply_with_chance(self, st: KingOfTokyoState, act: Action, parsed: list[Parsed], k: int,
+    def apply_with_chance(self, st: KingOfTokyoState, act: Action, parsed: list[Item], k: int,
                           consumed: set[int]) -> None:
         """Apply ``act``; Camouflage dice it needs come from the lines right after it."""
         nxt = k + 1
@@ -157,7 +157,7 @@ class Replay:
                 while nxt in consumed:
                     nxt += 1
                 q = parsed[nxt] if nxt < len(parsed) else None
-                if q is None or q.kind != "camouflage" or q.monster != need.monster:
+                if not isinstance(q, Parsed) or q.kind != "camouflage" or q.monster != need.monster:
                     n = need.count
                     raise violation(self.rs, "kot-camouflage",
                                     problem=f"{self.players[need.monster]} holds Camouflage and loses {n} life here: "
@@ -281,7 +281,7 @@ class Replay:
                     "pending": "who must still decide", "dice": "the dice of the coming roll"}[p.what]
             raise violation(self.rs, "kot-checkpoint", what=what, stated=stated, actual=actual)
 
-    def run(self, parsed: list[Parsed], stop_line: int | None) -> None:
+    def run(self, parsed: list[Item], stop_line: int | None) -> None:
         market: list[str] = []
         first = 0
         states: list[Parsed] = []
@@ -291,14 +291,26 @@ class Replay:
         consumed: set[int] = set()
         upto = len(parsed)
         if stop_line is not None:
-            upto = next((k for k, p in enumerate(parsed) if p.event.line >= stop_line), upto)
-        for k, p in enumerate(parsed[:upto] if upto < len(parsed) else parsed):
+            upto = next((k for k, p in enumerate(parsed)
+                         if (p[0] if isinstance(p, tuple) else p.event).line >= stop_line), upto)
+        for k, item in enumerate(parsed[:upto] if upto < len(parsed) else parsed):
             if consumed and k in consumed:
                 continue
             try:
                 st = self.state
+                if isinstance(item, tuple):
+                    # a monster's action on its own turn, the state made: most lines, straight to apply
+                    action = item[1]
+                    if st is not None and item[2] == st.active and not self.must_end:
+                        try:
+                            st.apply(action)
+                        except ChanceNeeded:  # the state is unchanged: applied again with the Camouflage dice
+                            self.apply_with_chance(st, action, parsed, k, consumed)
+                        continue
+                    p = as_parsed(item)
+                else:
+                    p = item
                 kind = p.kind
-                # a monster's action on its own turn, the state made: most lines, straight to apply
                 if kind != "action" or st is None or self.must_end or p.monster != st.active:
                     if kind == "camouflage":
                         raise violation(self.rs, "kot-camouflage",
@@ -345,14 +357,16 @@ class Replay:
                 except ChanceNeeded:  # the state is unchanged: applied again with the Camouflage dice
                     self.apply_with_chance(st, act, parsed, k, consumed)
             except IllegalMoveError as exc:
-                self.fail(p, exc)
+                self.fail(as_parsed(item) if isinstance(item, tuple) else item, exc)
                 return
             except LogSyntaxError as exc:
-                self.report.errors.append(Diagnostic(self.file, p.event.line, exc.col, exc.code, exc.message))
+                ev = item[0] if isinstance(item, tuple) else item.event
+                self.report.errors.append(Diagnostic(self.file, ev.line, exc.col, exc.code, exc.message))
                 return
             except KbgError as exc:  # a card the checker cannot replay yet
-                self.report.errors.append(Diagnostic(self.file, p.event.line, p.event.col, exc.code, exc.message))
-                self.report.notes.append(Diagnostic(self.file, p.event.line, p.event.col, "stopped",
+                ev = item[0] if isinstance(item, tuple) else item.event
+                self.report.errors.append(Diagnostic(self.file, ev.line, ev.col, exc.code, exc.message))
+                self.report.notes.append(Diagnostic(self.file, ev.line, ev.col, "stopped",
                                                     f"game {self.report.index}: checking stopped at this line",
                                                     "note"))
                 return
@@ -362,9 +376,10 @@ class Replay:
             try:
                 self.state = self.start(market, first, states, phase, dice, extra)
             except IllegalMoveError as exc:
-                self.fail(self.culprit(exc, states, states[-1] if states else parsed[0]), exc)
+                head = parsed[0]
+                fallback = as_parsed(head) if isinstance(head, tuple) else head
+                self.fail(self.culprit(exc, states, states[-1] if states else fallback), exc)
                 self.state = KingOfTokyoState(self.rs, self.players, (), first)
-
 
 def timeline(st: KingOfTokyoState) -> list[dict[str, Any]]:
     """``kbg show``'s turn-by-turn standings of a replayed game."""
@@ -416,13 +431,13 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
         sides = side
     parser = Parser(rs, players)
 
-    def parse_blocks(ev: Event) -> Parsed:
+    def parse_blocks(ev: Event) -> Item:
         if ev.block:
             report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
                                             "King of Tokyo events have no indented lines"))
-        return parser.parse(ev)
+        return parser.read(ev)
 
-    parse: Callable[[Event], Parsed] = parser.parse  # one call less an event where no event has indented lines
+    parse: Callable[[Event], Item] = parser.read  # one call less an event where no event has indented lines
     for ev in g.events:
         if ev.block:
             parse = parse_blocks

@@ -84,6 +84,16 @@ class Parsed:
         self.card_at = card_at
 
 
+Step = tuple[Event, Action, int]  # a common action line read: its event, the action, the monster that makes it
+Item = Parsed | Step  # what ``Parser.read`` gives
+
+
+def as_parsed(step: Step) -> Parsed:
+    """The ``Parsed`` of a common action line (``Parser.read`` gives these as steps)."""
+    ev, action, who = step
+    return Parsed(ev, "action", action, "", who, None, 2 if isinstance(action, Buy) else -1)
+
+
 def _hint(text: str, ids: dict[str, str]) -> str:
     """``; did you mean 'id'?`` for the ids whose names or ids are closest to a mistyped name."""
     close = closest(slug(text), ids, n=4)
@@ -166,6 +176,11 @@ class Parser(PlayerNames):
         return tuple(out)
 
     def parse(self, ev: Event) -> Parsed:
+        item = self.read(ev)
+        return item if isinstance(item, Parsed) else as_parsed(item)
+
+    def read(self, ev: Event) -> Item:
+        """``parse``, with the common action lines as steps (no ``Parsed`` made for them)."""
         words = ev.words
         who = self.index.get(words[0])
         n = len(words)
@@ -181,10 +196,10 @@ class Parser(PlayerNames):
                 if faces is not None:
                     if verb == "roll":
                         if "" not in faces:
-                            return Parsed(ev, "action", Roll(faces), "", who)
+                            return ev, Roll(faces), who
                     elif faces.count("") == 1:
                         k = faces.index("")
-                        return Parsed(ev, "action", Reroll(faces[:k], faces[k + 1:]), "", who)
+                        return ev, Reroll(faces[:k], faces[k + 1:]), who
                 fast = self.common_roll(ev, who, words)
                 if fast is not None:
                     return fast
@@ -195,15 +210,15 @@ class Parser(PlayerNames):
                     if action is None:
                         action = shared[who] = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
                                                 else Decide(who, verb == "yield"))
-                    return Parsed(ev, "action", action, "", who)
+                    return ev, action, who
             else:
                 fast = self.common_action(ev, who, words)
                 if fast is not None:
                     return fast
         elif who is None:
-            fast = self.common_line(ev, words)
-            if fast is not None:
-                return fast
+            line = self.common_line(ev, words)
+            if line is not None:
+                return line
         try:
             return self._parse(ev)
         except LogSyntaxError as exc:
@@ -334,16 +349,16 @@ class Parser(PlayerNames):
             raise LogSyntaxError("expected: NAME sweep : CARD CARD CARD (the cards revealed)", t[1].col)
         return Parsed(ev, "action", Sweep(who, tuple(self.card(x) for x in rest[1:])), monster=who)
 
-    def common_roll(self, ev: Event, who: int, words: list[str]) -> Parsed | None:
+    def common_roll(self, ev: Event, who: int, words: list[str]) -> Step | None:
         """A roll or reroll with faces in capitals (``H``, ``Smash``), well-formed; else None."""
         faces = [_FACE(w) or _FACE(w.lower()) or "" for w in words[2:]]  # "" for ":" (or a word that is no face)
         gaps = faces.count("")
         if words[1] == "roll":
-            return None if gaps else Parsed(ev, "action", Roll(tuple(faces)), "", who)
+            return None if gaps else (ev, Roll(tuple(faces)), who)
         if gaps != 1 or words.count(":") != 1:
             return None
         k = faces.index("")
-        return Parsed(ev, "action", Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), "", who)
+        return ev, Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), who
 
     def common_line(self, ev: Event, words: list[str]) -> Parsed | None:
         """The common, well-formed lines that do not start with a monster (``expect NAME vp N``, ``expect
@@ -373,7 +388,7 @@ class Parser(PlayerNames):
                 return Parsed(ev, "setup", None, "market", None, market)
         return None
 
-    def common_action(self, ev: Event, who: int, words: list[str]) -> Parsed | None:
+    def common_action(self, ev: Event, who: int, words: list[str]) -> Step | None:
         """Buying and sweeping, well-formed, read from the words alone (no columns needed); None for
         anything else, which ``parse`` reads (and reports) from the tokens (``parse`` reads rolls and
         the actions of one word itself)."""
@@ -383,7 +398,7 @@ class Parser(PlayerNames):
             bought, reveal = cards.get(slug(words[2])), cards.get(slug(words[4]))
             if bought is None or reveal is None:
                 return None
-            return Parsed(ev, "action", Buy(who, bought, reveal), "", who, None, 2)
+            return ev, Buy(who, bought, reveal), who
         if verb == "sweep" and len(words) >= 3 and words[2] == ":":
             reveals = []
             for w in words[3:]:
@@ -391,7 +406,7 @@ class Parser(PlayerNames):
                 if cid is None:
                     return None
                 reveals.append(cid)
-            return Parsed(ev, "action", Sweep(who, tuple(reveals)), "", who)
+            return ev, Sweep(who, tuple(reveals)), who
         return None
 
     def turn_line(self, ev: Event) -> Parsed:
