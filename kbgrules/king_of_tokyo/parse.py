@@ -115,10 +115,12 @@ class Parser(PlayerNames):
                 card_ids[slug(c.name)] = c.id
             ids = rs.derived["parse-ids"] = (
                 card_ids, {k: c.id for c in rs.tiles for k in (c.id, slug(c.name))},
-                {k: c.id for c in rs.evolutions for k in (c.id, slug(c.name))})
+                {k: c.id for c in rs.evolutions for k in (c.id, slug(c.name))},
+                {k: v for k, v in card_ids.items() if slug(k) == k})
         self.card_ids: dict[str, str] = ids[0]
         self.tile_ids: dict[str, str] = ids[1]
         self.evo_ids: dict[str, str] = ids[2]
+        self.slug_ids: dict[str, str] = ids[3]  # card_ids of the keys that are their own slug
 
     def card(self, tok: Token) -> str:
         cid = self.card_ids.get(slug(tok.text))
@@ -187,10 +189,22 @@ class Parser(PlayerNames):
         if who is not None and n >= 2:
             # the common, well-formed actions, read from the words alone (no columns needed): inlined
             verb = words[1]
+            shared = _PLAIN.get(verb) if n == 2 else None  # actions are immutable: the same in every game
+            if shared is not None:
+                action = shared.get(who)
+                if action is None:
+                    action = shared[who] = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
+                                            else Decide(who, verb == "yield"))
+                return ev, action, who
             if verb == "roll" or (verb == "reroll" and n > 3):
                 faces: tuple[str, ...] | None
+                die = _DIE
                 try:  # every face at once ("" for ":"); a KeyError for a word that is no face (or in capitals)
-                    faces = _pick(*words[2:])(_DIE) if n > 3 else (_DIE[words[2]],) if n == 3 else ()
+                    if n == 8:  # six dice, the most common
+                        _, _, a, b, c, d, e, f = words
+                        faces = (die[a], die[b], die[c], die[d], die[e], die[f])
+                    else:
+                        faces = _pick(*words[2:])(die) if n > 3 else (die[words[2]],) if n == 3 else ()
                 except KeyError:
                     faces = None
                 if faces is not None:
@@ -203,15 +217,7 @@ class Parser(PlayerNames):
                 fast = self.common_roll(ev, who, words)
                 if fast is not None:
                     return fast
-            elif n == 2:
-                shared = _PLAIN.get(verb)  # actions are immutable values: these are the same in every game
-                if shared is not None:
-                    action = shared.get(who)
-                    if action is None:
-                        action = shared[who] = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
-                                                else Decide(who, verb == "yield"))
-                    return ev, action, who
-            else:
+            elif n > 2:
                 fast = self.common_action(ev, who, words)
                 if fast is not None:
                     return fast
@@ -394,15 +400,17 @@ class Parser(PlayerNames):
         the actions of one word itself)."""
         verb = words[1]
         cards = self.card_ids
+        ids = self.slug_ids  # a word that is its own slug, looked up as it is
         if verb == "buy" and len(words) == 5 and words[3] == ":":
-            bought, reveal = cards.get(slug(words[2])), cards.get(slug(words[4]))
+            w, r = words[2], words[4]
+            bought, reveal = ids.get(w) or cards.get(slug(w)), ids.get(r) or cards.get(slug(r))
             if bought is None or reveal is None:
                 return None
             return ev, Buy(who, bought, reveal), who
         if verb == "sweep" and len(words) >= 3 and words[2] == ":":
             reveals = []
             for w in words[3:]:
-                cid = cards.get(slug(w))
+                cid = ids.get(w) or cards.get(slug(w))
                 if cid is None:
                     return None
                 reveals.append(cid)
