@@ -196,24 +196,30 @@ class Parser(PlayerNames):
                     action = shared[who] = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
                                             else Decide(who, verb == "yield"))
                 return ev, action, who
-            if verb == "roll" or (verb == "reroll" and n > 3):
-                faces: tuple[str, ...] | None
-                die = _DIE
-                try:  # every face at once ("" for ":"); a KeyError for a word that is no face (or in capitals)
+            faces: tuple[str, ...]
+            if verb == "roll":
+                f = FACE_ALIASES  # a KeyError for a word that is no face (":", a face in capitals)
+                try:
                     if n == 8:  # six dice, the most common
-                        _, _, a, b, c, d, e, f = words
-                        faces = (die[a], die[b], die[c], die[d], die[e], die[f])
+                        _, _, a, b, c, d, e, g = words
+                        faces = (f[a], f[b], f[c], f[d], f[e], f[g])
                     else:
-                        faces = _pick(*words[2:])(die) if n > 3 else (die[words[2]],) if n == 3 else ()
+                        faces = _pick(*words[2:])(f) if n > 3 else (f[words[2]],) if n == 3 else ()
                 except KeyError:
-                    faces = None
-                if faces is not None:
-                    if verb == "roll":
-                        if "" not in faces:
-                            return ev, Roll(faces), who
-                    elif faces.count("") == 1:
-                        k = faces.index("")
-                        return ev, Reroll(faces[:k], faces[k + 1:]), who
+                    pass
+                else:
+                    return ev, Roll(faces), who
+                fast = self.common_roll(ev, who, words)
+                if fast is not None:
+                    return fast
+            elif verb == "reroll" and n > 3:
+                try:  # every face at once ("" for ":"); a KeyError for a word that is no face (or in capitals)
+                    faces = _pick(*words[2:])(_DIE)
+                except KeyError:
+                    faces = ()
+                if faces.count("") == 1:
+                    k = faces.index("")
+                    return ev, Reroll(faces[:k], faces[k + 1:]), who
                 fast = self.common_roll(ev, who, words)
                 if fast is not None:
                     return fast
