@@ -12,10 +12,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kbgrules.core import args
+from kbgrules.core import args, registry
 from kbgrules.core.load import load_for_log
 from kbgrules.core.logfile import GameText, Header, Token, decode, iter_games, read_text, split_games, unknown_tags
-from kbgrules.core.registry import engine_for
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.core.value import FrozenValue, Value
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError, LogSyntaxError, debug
@@ -96,7 +95,7 @@ def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[Gam
     if bad is not None:
         report.errors.append(bad)
         return report, None
-    engine = engine_for(rs.data)
+    engine = registry.engine_for(rs.data)
     try:
         return report, engine.check(file, g, rs, report)
     except Exception as exc:  # a bug in kbg: this game says so, and the file's other games are still checked
@@ -175,7 +174,7 @@ class LoggedGame(Value):
             raise IllegalMoveError(v.code, v.rule, v.message).located(v.file, v.line, v.col)
         rs = self.ruleset()
         assert self._text is not None
-        replayed: Game = engine_for(rs.data).replayed(rs, self._text, report, state)
+        replayed: Game = registry.engine_for(rs.data).replayed(rs, self._text, report, state)
         return replayed
 
     def _run(self) -> tuple[GameReport, Any]:
