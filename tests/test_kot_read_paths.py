@@ -97,3 +97,26 @@ def test_a_step_is_the_parsed_line_of_its_event() -> None:
         parsed = parser.parse(ev)
         assert parsed == (item if isinstance(item, Parsed) else as_parsed(item))
         assert parsed.event is ev
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_card_names_in_any_case_read_as_the_general_reader_reads_them(setup: tuple[Any, tuple[str, ...]]) -> None:
+    """A bought or swept card named by its id is looked up as it is; by another spelling (capitals, its
+    name's words run together) through its slug, as the general reader does."""
+    edition, variants = setup
+    rs = kbgrules.load("king-of-tokyo", edition=edition, variants=variants, players=4)
+    parser = Parser(rs, ("Ann", "Bob", "Cid", "Dee"))
+    cards = [c.id for c in rs.cards][:12]
+    names = {c.id: c.name for c in rs.cards}
+    for cid in cards:
+        for spelt in (cid, cid.upper(), cid.title(), names[cid].replace(" ", ""), "x" + cid, cid + "-"):
+            for text in (f"Ann buy {spelt} : {cards[0]}", f"Bob buy {cards[1]} : {spelt}",
+                         f"Cid sweep : {spelt} {cards[2]}", f"Dee sweep : {cards[3]} {spelt}"):
+                ev = Event.from_text(3, text)
+                try:
+                    general = parser._parse(ev)
+                except Exception as exc:  # the same error either way
+                    with pytest.raises(type(exc)):
+                        parser.parse(ev)
+                    continue
+                assert parser.parse(ev) == general
