@@ -101,7 +101,8 @@ def _hint(text: str, ids: dict[str, str]) -> str:
 
 
 class Parser(PlayerNames):
-    """Reads the event lines of one game (its ruleset and players) into ``Parsed`` events."""
+    """Reads the event lines of one game (its ruleset and players) into ``Parsed`` events (``read``: the
+    common action lines as steps)."""
 
     def __init__(self, rs: KingOfTokyoRuleset, players: tuple[str, ...]) -> None:
         self.rs = rs
