@@ -1,5 +1,5 @@
 """`kbg check` gives the Camouflage dice of the lines after an action before applying it, with no copy of
-the state to undo (log.Replay.dice_first); where they do not fit it replays the game the slow way (each
+the state to undo (log.Replay.fed); where they do not fit it replays the game the slow way (each
 action undone and applied again with each line's dice). Both ways must give the same report, on logs
 with Camouflage as played and with their Camouflage lines spoiled."""
 
@@ -22,11 +22,11 @@ class _SlowReplay(log.Replay):
     """The replay with every action undone and applied again for Camouflage dice (the reference)."""
 
     @property  # type: ignore[override]
-    def dice_first(self) -> bool:
-        return False
+    def fed(self) -> None:
+        return None
 
-    @dice_first.setter
-    def dice_first(self, value: bool) -> None:
+    @fed.setter
+    def fed(self, value: object) -> None:
         pass
 
 
@@ -40,6 +40,11 @@ def _games() -> list[str]:
     return out[:40]
 
 
+def _put(lines: list[str], i: int, *new: str) -> list[str]:
+    """``lines`` with line ``i`` replaced by ``new``."""
+    return [*lines[:i], *new, *lines[i + 1:]]
+
+
 def _spoiled(text: str) -> Iterator[str]:
     """The log as played, then each Camouflage line spoiled one way at a time."""
     yield text
@@ -50,12 +55,12 @@ def _spoiled(text: str) -> Iterator[str]:
         words = lines[i].split()
         other = next(p for p in players if p != words[0])
         variants = [
-            lines[:i] + lines[i + 1:],  # the dice missing
-            lines[:i + 1] + [lines[i]] + lines[i + 1:],  # dice nobody needs
-            lines[:i] + [" ".join(words[:-1])] + lines[i + 1:] if len(words) > 3 else None,  # a die short
-            lines[:i] + [lines[i] + " h"] + lines[i + 1:],  # a die too many
-            lines[:i] + [" ".join([other, *words[1:]])] + lines[i + 1:],  # another monster's
-            lines[:i] + lines[i + 1:i + 2] + [lines[i]] + lines[i + 2:],  # a line late
+            _put(lines, i),  # the dice missing
+            _put(lines, i, lines[i], lines[i]),  # dice nobody needs
+            _put(lines, i, " ".join(words[:-1])) if len(words) > 3 else None,  # a die short
+            _put(lines, i, lines[i] + " h"),  # a die too many
+            _put(lines, i, " ".join([other, *words[1:]])),  # another monster's
+            [*lines[:i], *lines[i + 1:i + 2], lines[i], *lines[i + 2:]],  # a line late
         ]
         for v in variants:
             if v is not None:

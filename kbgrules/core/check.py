@@ -12,7 +12,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kbgrules.core.logfile import GameText, Header, Token, decode, iter_games, read_text, split_games
+from kbgrules.core import args, registry
+from kbgrules.core.load import load_for_log
+from kbgrules.core.logfile import GameText, Header, Token, decode, iter_games, read_text, split_games, unknown_tags
 from kbgrules.core.report import CheckReport, GameReport
 from kbgrules.core.value import FrozenValue, Value
 from kbgrules.errors import Diagnostic, IllegalMoveError, KbgError, LogSyntaxError, debug
@@ -33,8 +35,6 @@ def check_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> GameReport
 def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[GameReport, Any]:
     """Check one game of a log; the report, and the engine's state where the replay stopped (None
     when the rules could not be loaded)."""
-    from kbgrules.core.load import load_for_log
-
     report = GameReport(file, g.index, g.line)
     game_tag = players_tag = None
     names_of: list[str] = []
@@ -91,20 +91,14 @@ def replay_game(file: str, g: GameText, rules_dirs: RulesDirs = ()) -> tuple[Gam
     match = rs.data.get("match") or {}
     report.match_games, report.match_name = int(match.get("games", 1)), match.get("name")
     report.variants = tuple(v.id for v in rs.variants)
-    from kbgrules.core.logfile import unknown_tags
-
     bad = unknown_tags(file, g, rs.data.get("log_headers") or {})
     if bad is not None:
         report.errors.append(bad)
         return report, None
-    from kbgrules.core.registry import engine_for
-
-    engine = engine_for(rs.data)
+    engine = registry.engine_for(rs.data)
     try:
         return report, engine.check(file, g, rs, report)
     except Exception as exc:  # a bug in kbg: this game says so, and the file's other games are still checked
-        from kbgrules.errors import debug
-
         if debug():
             raise
         report.errors.append(Diagnostic(file, g.line, 1, "internal",
@@ -178,11 +172,9 @@ class LoggedGame(Value):
             raise LogSyntaxError(d.message, d.col, d.code).located(d.file, d.line, d.col)
         for v in report.violations:
             raise IllegalMoveError(v.code, v.rule, v.message).located(v.file, v.line, v.col)
-        from kbgrules.core.registry import engine_for
-
         rs = self.ruleset()
         assert self._text is not None
-        replayed: Game = engine_for(rs.data).replayed(rs, self._text, report, state)
+        replayed: Game = registry.engine_for(rs.data).replayed(rs, self._text, report, state)
         return replayed
 
     def _run(self) -> tuple[GameReport, Any]:
@@ -213,11 +205,9 @@ def iter_check_text(file: str, text: str, rules_dirs: RulesDirs = (),
     a part for problems outside any game; a match of several games comes with the game that ends it). The parts
     merged with ``CheckReport.extend`` are ``check_text``'s report; a caller that drops each part once
     used keeps memory flat however many games the log holds."""
-    from kbgrules.core import args
-
     args.text(file, "file")
     args.text(text, "text")
-    dirs = args.folders(rules_dirs)
+    dirs = rules_dirs if rules_dirs == () else args.folders(rules_dirs)  # the default: nothing to check
     matches = _Matches()
     for g, found in iter_games(file, text):  # one game in memory at a time
         if g is None:
@@ -243,8 +233,6 @@ def check_text(file: str, text: str, rules_dirs: RulesDirs = (), timeline: bool 
 def iter_check_bytes(file: str, raw: bytes, rules_dirs: RulesDirs = (),
                      timeline: bool = True) -> Iterator[CheckReport]:
     """``iter_check_text`` on bytes: a part with the input error if they are not UTF-8 text."""
-    from kbgrules.core import args
-
     args.text(file, "file")
     args.data(raw, "raw")
     text, errors = decode(file, bytes(raw))
@@ -260,8 +248,6 @@ def check_bytes(file: str, raw: bytes, rules_dirs: RulesDirs = (), timeline: boo
 
 def iter_check_file(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) -> Iterator[CheckReport]:
     """``check_file`` one game at a time (see ``iter_check_text``)."""
-    from kbgrules.core import args
-
     name, text, errors = read_text(args.path(path))  # the bytes are gone before the games are checked
     if text is None:
         yield CheckReport(input_errors=errors)
@@ -301,8 +287,6 @@ def parts_alone(path: str, rules_dirs: RulesDirs = (), timeline: bool = False) -
     kbg (an unexpected exception) is the input error ``internal`` at the file, so that one bad file
     never hides the reports of the others (``KBG_DEBUG=1`` lets the exception through). There is
     always at least one part."""
-    from kbgrules.core import args
-
     dirs = args.folders(rules_dirs)
     name = args.path(path)
     empty = True
@@ -327,8 +311,6 @@ def iter_check_files(paths: Sequence[str], rules_dirs: RulesDirs = (), jobs: int
     the caller drops each part once used: a part keeps no game state (unless ``timeline``, which keeps
     the check in this process: a timeline cannot travel between processes), and a file of
     ``STREAMED_BYTES`` or more is checked here one game at a time, never whole on a worker."""
-    from kbgrules.core import args
-
     dirs = args.folders(rules_dirs)
     paths = args.folders(paths, "paths", "file")
     args.count(jobs, "jobs")

@@ -70,16 +70,21 @@ def _line_chunks(text: str) -> Iterator[list[str]]:
         start = end + 1
 
 
-_ASCII_ODD_BLANKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_STRIDE = (MAX_DIGITS + 1) // 2  # a run of MAX_DIGITS + 1 digits holds two characters _STRIDE apart
 
 
 def _oddities(text: str) -> tuple[bool, bool]:
     """Whether ``text`` may hold white space other than spaces, tabs and line ends, and a run of more
     than MAX_DIGITS digits: searched once over the whole text (a regex per line costs 5% of a check)."""
     if text.isascii():
-        raw = text.encode("ascii").translate(_DIGITS_AS_ZERO)
-        return any(c in text for c in _ASCII_ODD_BLANKS), b"0" * (MAX_DIGITS + 1) in raw
+        odd = ("\x0b" in text or "\x0c" in text or "\x1c" in text or "\x1d" in text or "\x1e" in text
+               or "\x1f" in text)
+        raw = text.encode("ascii")
+        # every _STRIDE-th character first: a run shows there as two digits in a row
+        digits = b"00" in raw[::_STRIDE].translate(_DIGITS_AS_ZERO) and \
+            b"0" * (MAX_DIGITS + 1) in raw.translate(_DIGITS_AS_ZERO)
+        return odd, digits
     return _ODD_BLANK(text) is not None, _DIGIT_RUN(text) is not None
 
 
@@ -243,9 +248,9 @@ def tokens(text: str, offset: int = 0) -> list[Token]:
     return _tokens_of(text, text.split(), offset)
 
 
-def _tokens_of(text: str, words: list[str], offset: int = 0) -> list[Token]:
+def _tokens_of(text: str, words: list[str], offset: int = 0, pos: int = 0) -> list[Token]:
+    """The tokens of ``words``, the words of ``text`` from index ``pos`` on."""
     out = []
-    pos = 0
     find = text.find
     for word in words:
         pos = find(word, pos)  # only blanks lie between pos and the word, so this is its start
@@ -326,20 +331,21 @@ def _header(file: str, n: int, body: str, count: int, current: GameText | None,
             errors: list[Diagnostic]) -> GameText:
     """Read the header tag on line ``n``; returns the game it belongs to (a new one, number
     ``count + 1``, after events)."""
-    toks = tokens(body)
-    name = toks[0].text[1:].lower()
+    words = _WORDS(body) if _ODD_BLANK(body) else body.split()
+    toks = _tokens_of(body, words[1:], 0, len(words[0]))  # the values: no token for the tag
+    name = words[0][1:].lower()
     if current is None or current.events:
         current = GameText(count + 1, n)
     if name not in HEADERS and not _TAG_NAME.fullmatch(name):
         known = ", ".join("@" + h for h in HEADERS)
         errors.append(Diagnostic(file, n, 1, "log-header", f"unknown header tag @{name}; known: {known}"))
-    elif len(toks) < 2:
+    elif not toks:
         what = HEADERS.get(name, "a value")
         errors.append(Diagnostic(file, n, 1, "log-header", f"@{name} needs a value: {what}"))
     elif current.tag(name) is not None and name not in ("variant", "note"):
         errors.append(Diagnostic(file, n, 1, "log-header", f"@{name} is given twice in this game"))
     else:
-        current.headers.append(Header(name, toks[1:], n, 1))
+        current.headers.append(Header(name, toks, n, 1))
     return current
 
 

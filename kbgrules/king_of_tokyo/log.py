@@ -24,7 +24,7 @@ from kbgrules.king_of_tokyo.moves import (
     Use,
     violation,
 )
-from kbgrules.king_of_tokyo.parse import GAME_CHECKS, KEYWORDS, Parsed, Parser, slug
+from kbgrules.king_of_tokyo.parse import GAME_CHECKS, KEYWORDS, Item, Parsed, Parser, as_parsed, slug
 from kbgrules.king_of_tokyo.positions import read_position
 from kbgrules.king_of_tokyo.report import final_json, next_json, pending_json
 from kbgrules.king_of_tokyo.result import king_of_tokyo_result
@@ -56,10 +56,10 @@ class Replay:
         self.state: KingOfTokyoState | None = None
         self.setup_lines: list[Parsed] = []
         self.must_end = False  # a position at `turn NAME end`: NAME's `end` comes first
-        # run(): give the Camouflage dice of the lines after an action before applying it, with no copy of
-        # the state to undo (when they do not fit, _PlayAgain: the slow way, each action undone and applied
-        # again with each line's dice, gives the report)
-        self.dice_first = False
+        # for run(), dice_after(): give the Camouflage dice of the lines after an action before applying it,
+        # with no copy of the state to undo (when they do not fit, _PlayAgain: the slow way, None, each
+        # action undone and applied again with each line's dice, gives the report)
+        self.fed: dict[int, list[int] | None] | None = None
 
     def check_actor(self, st: KingOfTokyoState, act: Action, actor: int | None) -> None:
         """Whether the monster a line names (``actor``) may make ``act`` now, before the state applies it."""
@@ -153,15 +153,18 @@ class Replay:
     def fail(self, p: Parsed, exc: IllegalMoveError) -> None:
         self.report.stop(p.event.line, _col(p, exc), p.event.col, exc.code, exc.rule, exc.message)
 
-    def apply_dice_first(self, st: KingOfTokyoState, act: Action, parsed: list[Parsed], lines: list[int],
+    def apply_dice_first(self, st: KingOfTokyoState, act: Action, parsed: list[Item], lines: list[int],
                          consumed: set[int]) -> None:
         """Apply ``act`` with the dice of the Camouflage lines right after it (``lines``, one monster's),
         given first; if it needs other dice or leaves some, _PlayAgain."""
-        who = parsed[lines[0]].monster
-        assert who is not None
+        who = None
         for j in lines:
-            st.camouflage_roll(who, parsed[j].values)
+            q = parsed[j]
+            assert isinstance(q, Parsed) and q.monster is not None
+            who = q.monster
+            st.camouflage_roll(who, q.values)
             consumed.add(j)
+        assert who is not None
         try:
             st.apply(act, chance_undo=False)
         except ChanceNeeded:
@@ -169,7 +172,7 @@ class Replay:
         if st.camouflage.get(who):
             raise _PlayAgain
 
-    def apply_with_chance(self, st: KingOfTokyoState, act: Action, parsed: list[Parsed], k: int,
+    def apply_with_chance(self, st: KingOfTokyoState, act: Action, parsed: list[Item], k: int,
                           consumed: set[int]) -> None:
         """Apply ``act``; Camouflage dice it needs come from the lines right after it."""
         nxt = k + 1
@@ -181,7 +184,7 @@ class Replay:
                 while nxt in consumed:
                     nxt += 1
                 q = parsed[nxt] if nxt < len(parsed) else None
-                if q is None or q.kind != "camouflage" or q.monster != need.monster:
+                if not isinstance(q, Parsed) or q.kind != "camouflage" or q.monster != need.monster:
                     n = need.count
                     raise violation(self.rs, "kot-camouflage",
                                     problem=f"{self.players[need.monster]} holds Camouflage and loses {n} life here: "
@@ -305,7 +308,7 @@ class Replay:
                     "pending": "who must still decide", "dice": "the dice of the coming roll"}[p.what]
             raise violation(self.rs, "kot-checkpoint", what=what, stated=stated, actual=actual)
 
-    def run(self, parsed: list[Parsed], stop_line: int | None) -> None:
+    def run(self, parsed: list[Item], stop_line: int | None) -> None:
         market: list[str] = []
         first = 0
         states: list[Parsed] = []
@@ -313,18 +316,32 @@ class Replay:
         dice: Sequence[str] = ()
         extra: dict[str, Any] = {}
         consumed: set[int] = set()
-        fed = _dice_after(parsed) if self.dice_first else {}
-        undo = not self.dice_first
+        fed = self.fed or {}
+        undo = self.fed is None
         upto = len(parsed)
         if stop_line is not None:
-            upto = next((k for k, p in enumerate(parsed) if p.event.line >= stop_line), upto)
-        for k, p in enumerate(parsed[:upto] if upto < len(parsed) else parsed):
+            upto = next((k for k, p in enumerate(parsed)
+                         if (p[0] if isinstance(p, tuple) else p.event).line >= stop_line), upto)
+        for k, item in enumerate(parsed[:upto] if upto < len(parsed) else parsed):
             if consumed and k in consumed:
                 continue
             try:
                 st = self.state
+                if isinstance(item, tuple):
+                    # a monster's action on its own turn, the state made: most lines, straight to apply
+                    action = item[1]
+                    if st is not None and item[2] == st.active and not self.must_end and not (fed and k in fed):
+                        try:
+                            st.apply(action, chance_undo=undo)
+                        except ChanceNeeded:  # the state is unchanged: applied again with the Camouflage dice
+                            if not undo:
+                                raise _PlayAgain from None  # the state is half-changed: no dice line follows
+                            self.apply_with_chance(st, action, parsed, k, consumed)
+                        continue
+                    p = as_parsed(item)
+                else:
+                    p = item
                 kind = p.kind
-                # a monster's action on its own turn, the state made: most lines, straight to apply
                 if kind != "action" or st is None or self.must_end or p.monster != st.active:
                     if kind == "camouflage":
                         raise violation(self.rs, "kot-camouflage",
@@ -377,14 +394,16 @@ class Replay:
                         raise _PlayAgain from None  # the state is half-changed: no dice line follows
                     self.apply_with_chance(st, act, parsed, k, consumed)
             except IllegalMoveError as exc:
-                self.fail(p, exc)
+                self.fail(as_parsed(item) if isinstance(item, tuple) else item, exc)
                 return
             except LogSyntaxError as exc:
-                self.report.errors.append(Diagnostic(self.file, p.event.line, exc.col, exc.code, exc.message))
+                ev = item[0] if isinstance(item, tuple) else item.event
+                self.report.errors.append(Diagnostic(self.file, ev.line, exc.col, exc.code, exc.message))
                 return
             except KbgError as exc:  # a card the checker cannot replay yet
-                self.report.errors.append(Diagnostic(self.file, p.event.line, p.event.col, exc.code, exc.message))
-                self.report.notes.append(Diagnostic(self.file, p.event.line, p.event.col, "stopped",
+                ev = item[0] if isinstance(item, tuple) else item.event
+                self.report.errors.append(Diagnostic(self.file, ev.line, ev.col, exc.code, exc.message))
+                self.report.notes.append(Diagnostic(self.file, ev.line, ev.col, "stopped",
                                                     f"game {self.report.index}: checking stopped at this line",
                                                     "note"))
                 return
@@ -394,21 +413,24 @@ class Replay:
             try:
                 self.state = self.start(market, first, states, phase, dice, extra)
             except IllegalMoveError as exc:
-                self.fail(self.culprit(exc, states, states[-1] if states else parsed[0]), exc)
+                head = parsed[0]
+                fallback = as_parsed(head) if isinstance(head, tuple) else head
+                self.fail(self.culprit(exc, states, states[-1] if states else fallback), exc)
                 self.state = KingOfTokyoState(self.rs, self.players, (), first)
 
-
-def _dice_after(parsed: list[Parsed]) -> dict[int, list[int] | None]:
+def dice_after(parsed: list[Item]) -> dict[int, list[int] | None]:
     """The Camouflage lines right after each action followed by some (None when they name several
     monsters: that action keeps its undo)."""
     out: dict[int, list[int] | None] = {}
+    kinds = ["action" if isinstance(x, tuple) else x.kind for x in parsed]
+    whose = [None if isinstance(x, tuple) else x.monster for x in parsed]
     k = 0
     while k < len(parsed):
         j = k + 1
-        while j < len(parsed) and parsed[j].kind == "camouflage":
+        while j < len(parsed) and kinds[j] == "camouflage":
             j += 1
-        if j > k + 1 and parsed[k].kind == "action":
-            out[k] = list(range(k + 1, j)) if len({parsed[i].monster for i in range(k + 1, j)}) == 1 else None
+        if j > k + 1 and kinds[k] == "action":
+            out[k] = list(range(k + 1, j)) if len(set(whose[k + 1:j])) == 1 else None
         k = j
     return out
 
@@ -463,20 +485,20 @@ def check_king_of_tokyo(file: str, g: GameText, rs: KingOfTokyoRuleset, report: 
         sides = side
     parser = Parser(rs, players)
 
-    def parse_blocks(ev: Event) -> Parsed:
+    def parse_blocks(ev: Event) -> Item:
         if ev.block:
             report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
                                             "King of Tokyo events have no indented lines"))
-        return parser.parse(ev)
+        return parser.read(ev)
 
-    parse: Callable[[Event], Parsed] = parser.parse  # one call less an event where no event has indented lines
+    parse: Callable[[Event], Item] = parser.read  # one call less an event where no event has indented lines
     for ev in g.events:
         if ev.block:
             parse = parse_blocks
             break
     replay = Replay(file, rs, players, report, monsters, sides)
-    replay.dice_first = True
     parsed, stop = parse_events(file, g, report, parse)
+    replay.fed = dice_after(parsed) if parser.camouflage_lines else {}
     try:
         replay.run(parsed, stop)
     except _PlayAgain:  # nothing reported yet: the replay stops at the first problem

@@ -84,6 +84,16 @@ class Parsed:
         self.card_at = card_at
 
 
+Step = tuple[Event, Action, int]  # a common action line read: its event, the action, the monster that makes it
+Item = Parsed | Step  # what ``Parser.read`` gives
+
+
+def as_parsed(step: Step) -> Parsed:
+    """The ``Parsed`` of a common action line (``Parser.read`` gives these as steps)."""
+    ev, action, who = step
+    return Parsed(ev, "action", action, "", who, None, 2 if isinstance(action, Buy) else -1)
+
+
 def _hint(text: str, ids: dict[str, str]) -> str:
     """``; did you mean 'id'?`` for the ids whose names or ids are closest to a mistyped name."""
     close = closest(slug(text), ids, n=4)
@@ -91,7 +101,8 @@ def _hint(text: str, ids: dict[str, str]) -> str:
 
 
 class Parser(PlayerNames):
-    """Reads the event lines of one game (its ruleset and players) into ``Parsed`` events."""
+    """Reads the event lines of one game (its ruleset and players) into ``Parsed`` events (``read``: the
+    common action lines as steps)."""
 
     def __init__(self, rs: KingOfTokyoRuleset, players: tuple[str, ...]) -> None:
         self.rs = rs
@@ -105,10 +116,13 @@ class Parser(PlayerNames):
                 card_ids[slug(c.name)] = c.id
             ids = rs.derived["parse-ids"] = (
                 card_ids, {k: c.id for c in rs.tiles for k in (c.id, slug(c.name))},
-                {k: c.id for c in rs.evolutions for k in (c.id, slug(c.name))})
+                {k: c.id for c in rs.evolutions for k in (c.id, slug(c.name))},
+                {k: v for k, v in card_ids.items() if slug(k) == k})
         self.card_ids: dict[str, str] = ids[0]
         self.tile_ids: dict[str, str] = ids[1]
         self.evo_ids: dict[str, str] = ids[2]
+        self.slug_ids: dict[str, str] = ids[3]  # card_ids of the keys that are their own slug
+        self.camouflage_lines = 0  # read so far (the replay looks for them only if there are some)
 
     def card(self, tok: Token) -> str:
         cid = self.card_ids.get(slug(tok.text))
@@ -166,44 +180,59 @@ class Parser(PlayerNames):
         return tuple(out)
 
     def parse(self, ev: Event) -> Parsed:
+        item = self.read(ev)
+        return item if isinstance(item, Parsed) else as_parsed(item)
+
+    def read(self, ev: Event) -> Item:
+        """``parse``, with the common action lines as steps (no ``Parsed`` made for them)."""
         words = ev.words
         who = self.index.get(words[0])
         n = len(words)
         if who is not None and n >= 2:
             # the common, well-formed actions, read from the words alone (no columns needed): inlined
             verb = words[1]
-            if verb == "roll" or (verb == "reroll" and n > 3):
-                faces: tuple[str, ...] | None
-                try:  # every face at once ("" for ":"); a KeyError for a word that is no face (or in capitals)
-                    faces = _pick(*words[2:])(_DIE) if n > 3 else (_DIE[words[2]],) if n == 3 else ()
+            shared = _PLAIN.get(verb) if n == 2 else None  # actions are immutable: the same in every game
+            if shared is not None:
+                action = shared.get(who)
+                if action is None:
+                    action = shared[who] = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
+                                            else Decide(who, verb == "yield"))
+                return ev, action, who
+            faces: tuple[str, ...]
+            if verb == "roll":
+                f = FACE_ALIASES  # a KeyError for a word that is no face (":", a face in capitals)
+                try:
+                    if n == 8:  # six dice, the most common
+                        _, _, a, b, c, d, e, g = words
+                        faces = (f[a], f[b], f[c], f[d], f[e], f[g])
+                    else:
+                        faces = _pick(*words[2:])(f) if n > 3 else (f[words[2]],) if n == 3 else ()
                 except KeyError:
-                    faces = None
-                if faces is not None:
-                    if verb == "roll":
-                        if "" not in faces:
-                            return Parsed(ev, "action", Roll(faces), "", who)
-                    elif faces.count("") == 1:
-                        k = faces.index("")
-                        return Parsed(ev, "action", Reroll(faces[:k], faces[k + 1:]), "", who)
+                    pass
+                else:
+                    return ev, Roll(faces), who
                 fast = self.common_roll(ev, who, words)
                 if fast is not None:
                     return fast
-            elif n == 2:
-                shared = _PLAIN.get(verb)  # actions are immutable values: these are the same in every game
-                if shared is not None:
-                    action = shared.get(who)
-                    if action is None:
-                        action = shared[who] = (Keep() if verb == "keep" else EndTurn(who) if verb == "end"
-                                                else Decide(who, verb == "yield"))
-                    return Parsed(ev, "action", action, "", who)
-            else:
+            elif verb == "reroll" and n > 3:
+                try:  # every face at once ("" for ":"); a KeyError for a word that is no face (or in capitals)
+                    faces = _pick(*words[2:])(_DIE)
+                except KeyError:
+                    faces = ()
+                if faces.count("") == 1:
+                    k = faces.index("")
+                    return ev, Reroll(faces[:k], faces[k + 1:]), who
+                fast = self.common_roll(ev, who, words)
+                if fast is not None:
+                    return fast
+            elif n > 2:
                 fast = self.common_action(ev, who, words)
                 if fast is not None:
                     return fast
         elif who is None:
-            fast = self.common_line(ev, words)
-            if fast is not None:
-                return fast
+            line = self.common_line(ev, words)
+            if line is not None:
+                return line
         try:
             return self._parse(ev)
         except LogSyntaxError as exc:
@@ -273,6 +302,7 @@ class Parser(PlayerNames):
                               else Decide(who, verb == "yield"))
             return Parsed(ev, "action", action, monster=who)
         if verb == "camouflage":
+            self.camouflage_lines += 1
             return Parsed(ev, "camouflage", monster=who, values=list(self.faces(rest)))
         if verb == "cure":
             if not rest or rest[0].text not in ("poison", "shrink") or len(rest) > 2 or (
@@ -334,16 +364,16 @@ class Parser(PlayerNames):
             raise LogSyntaxError("expected: NAME sweep : CARD CARD CARD (the cards revealed)", t[1].col)
         return Parsed(ev, "action", Sweep(who, tuple(self.card(x) for x in rest[1:])), monster=who)
 
-    def common_roll(self, ev: Event, who: int, words: list[str]) -> Parsed | None:
+    def common_roll(self, ev: Event, who: int, words: list[str]) -> Step | None:
         """A roll or reroll with faces in capitals (``H``, ``Smash``), well-formed; else None."""
         faces = [_FACE(w) or _FACE(w.lower()) or "" for w in words[2:]]  # "" for ":" (or a word that is no face)
         gaps = faces.count("")
         if words[1] == "roll":
-            return None if gaps else Parsed(ev, "action", Roll(tuple(faces)), "", who)
+            return None if gaps else (ev, Roll(tuple(faces)), who)
         if gaps != 1 or words.count(":") != 1:
             return None
         k = faces.index("")
-        return Parsed(ev, "action", Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), "", who)
+        return ev, Reroll(tuple(faces[:k]), tuple(faces[k + 1:])), who
 
     def common_line(self, ev: Event, words: list[str]) -> Parsed | None:
         """The common, well-formed lines that do not start with a monster (``expect NAME vp N``, ``expect
@@ -373,25 +403,27 @@ class Parser(PlayerNames):
                 return Parsed(ev, "setup", None, "market", None, market)
         return None
 
-    def common_action(self, ev: Event, who: int, words: list[str]) -> Parsed | None:
+    def common_action(self, ev: Event, who: int, words: list[str]) -> Step | None:
         """Buying and sweeping, well-formed, read from the words alone (no columns needed); None for
         anything else, which ``parse`` reads (and reports) from the tokens (``parse`` reads rolls and
         the actions of one word itself)."""
         verb = words[1]
         cards = self.card_ids
+        ids = self.slug_ids  # a word that is its own slug, looked up as it is
         if verb == "buy" and len(words) == 5 and words[3] == ":":
-            bought, reveal = cards.get(slug(words[2])), cards.get(slug(words[4]))
+            w, r = words[2], words[4]
+            bought, reveal = ids.get(w) or cards.get(slug(w)), ids.get(r) or cards.get(slug(r))
             if bought is None or reveal is None:
                 return None
-            return Parsed(ev, "action", Buy(who, bought, reveal), "", who, None, 2)
+            return ev, Buy(who, bought, reveal), who
         if verb == "sweep" and len(words) >= 3 and words[2] == ":":
             reveals = []
             for w in words[3:]:
-                cid = cards.get(slug(w))
+                cid = ids.get(w) or cards.get(slug(w))
                 if cid is None:
                     return None
                 reveals.append(cid)
-            return Parsed(ev, "action", Sweep(who, tuple(reveals)), "", who)
+            return ev, Sweep(who, tuple(reveals)), who
         return None
 
     def turn_line(self, ev: Event) -> Parsed:
