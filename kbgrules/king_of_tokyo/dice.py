@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Final
 
 from kbgrules.core.compiled import trait
 from kbgrules.core.words import counted
 from kbgrules.errors import IllegalMoveError
-from kbgrules.king_of_tokyo.monster import TOKYO
+from kbgrules.king_of_tokyo.monster import TOKYO, Monster
 from kbgrules.king_of_tokyo.moves import FACES, SHORT, Keep, Reroll, Roll, face_counts
 from kbgrules.king_of_tokyo.statebase import StateBase
 
@@ -133,40 +133,12 @@ class DiceRules(StateBase):
                 self.dice = hook.resolve_dice(self, m, self.dice)
         counts = face_counts(self.dice)
         set_size = rs.set_size
-        wicked = 0
-        for number in ("1", "2", "3"):
-            c = counts[number]
-            if c >= set_size:
-                m.vp += int(number) + c - set_size
-                if rs.wickedness is not None:
-                    wicked += rs.wickedness.gains.get(number, 0) * (c // set_size)
-        if wicked:
-            self.add_wickedness(m, wicked)
+        if counts["1"] >= set_size or counts["2"] >= set_size or counts["3"] >= set_size:
+            self._score_numbers(m, counts)
         self.gain_energy(m, counts["energy"])
         hearts = counts["heart"]
-        cured = sum(self.cures.values()) if self.cures else 0
-        if cured:
-            if m.in_tokyo or cured > hearts or m.stored.get("no_dice_heal"):
-                why = ("only outside Tokyo" if m.in_tokyo
-                       else f"curing {counted(cured, 'token')} takes {counted(cured, 'heart')}, not {hearts}")
-                if m.stored.get("no_dice_heal"):
-                    why = "a zombified monster cannot use its Heal results"
-                raise self.illegal("kot-cure", monster=m.name, why=why)
-            for token, n in self.cures.items():
-                m.tokens[token] -= n
-            hearts -= cured
-        rays = sum(n for _, n in self.heal_rays) if self.heal_rays else 0
-        if rays > hearts:
-            raise self.illegal("kot-card-use", card="Healing Ray",
-                               why=f"{counted(rays, 'heart')} given but only {hearts} left")
-        for target, n in self.heal_rays:
-            o = self.monsters[target]
-            before = o.hp
-            self.heal(o, n)
-            pay = min(o.energy, 2 * (o.hp - before))
-            o.energy -= pay
-            m.energy += pay
-        hearts -= rays
+        if self.cures or self.heal_rays:
+            hearts = self._spend_hearts(m, hearts)
         if hearts and (not m.in_tokyo or rs.heal_in_tokyo) and not m.stored.get("no_dice_heal"):
             self.heal(m, hearts)
         smashes = counts["smash"]
@@ -224,6 +196,46 @@ class DiceRules(StateBase):
         self.phase = "decide" if self.pending else "enter"
         if self.phase == "enter":
             self._enter()
+
+    def _score_numbers(self, m: Monster, counts: Mapping[str, int]) -> None:
+        """VP for the sets of numbers (and, in the Dark Edition, wickedness)."""
+        rs = self.rs
+        set_size = rs.set_size
+        wicked = 0
+        for number in ("1", "2", "3"):
+            c = counts[number]
+            if c >= set_size:
+                m.vp += int(number) + c - set_size
+                if rs.wickedness is not None:
+                    wicked += rs.wickedness.gains.get(number, 0) * (c // set_size)
+        if wicked:
+            self.add_wickedness(m, wicked)
+
+    def _spend_hearts(self, m: Monster, hearts: int) -> int:
+        """Hearts spent on curing tokens and on Healing Ray before healing: the hearts left."""
+        cured = sum(self.cures.values()) if self.cures else 0
+        if cured:
+            if m.in_tokyo or cured > hearts or m.stored.get("no_dice_heal"):
+                why = ("only outside Tokyo" if m.in_tokyo
+                       else f"curing {counted(cured, 'token')} takes {counted(cured, 'heart')}, not {hearts}")
+                if m.stored.get("no_dice_heal"):
+                    why = "a zombified monster cannot use its Heal results"
+                raise self.illegal("kot-cure", monster=m.name, why=why)
+            for token, n in self.cures.items():
+                m.tokens[token] -= n
+            hearts -= cured
+        rays = sum(n for _, n in self.heal_rays) if self.heal_rays else 0
+        if rays > hearts:
+            raise self.illegal("kot-card-use", card="Healing Ray",
+                               why=f"{counted(rays, 'heart')} given but only {hearts} left")
+        for target, n in self.heal_rays:
+            o = self.monsters[target]
+            before = o.hp
+            self.heal(o, n)
+            pay = min(o.energy, 2 * (o.hp - before))
+            o.energy -= pay
+            m.energy += pay
+        return hearts - rays
 
     # ---------------------------------------------------------------- Freeze Ray, Encased in Ice
 

@@ -190,7 +190,7 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
     def is_terminal(self) -> bool:
         return self.over is not None
 
-    def apply(self, action: Action, check: bool = True, *, chance_undo: bool = True) -> None:
+    def apply(self, action: Action, check: bool = True, chance_undo: bool = True) -> None:
         """Play ``action``; an illegal one raises IllegalMoveError.
 
         If a Camouflage holder would take damage whose dice are not known, raises ChanceNeeded
