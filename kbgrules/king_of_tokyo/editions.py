@@ -109,15 +109,16 @@ class EditionRules(StateBase):
             why = (f"it is not one of {m.monster or m.name}'s evolutions" if card not in self.deck_of(m)
                    else "it was drawn already")
             raise self.illegal("evo-not-in-deck", card=name, monster=m.name, why=why)
-        top = m.evo_deck - Counter(m.evo_bottom)
-        if sum(top.values()) - m.secret <= 0 and m.evo_bottom:
-            if m.evo_bottom[0] != card:
-                first = self.cards["evolution:" + m.evo_bottom[0]].name
-                raise self.illegal("evo-not-in-deck", card=name, monster=m.name,
-                                 why=f"only the cards put under the deck are left, {first} first")
-            m.evo_bottom.pop(0)
-        elif top[card] <= 0:
-            raise self.illegal("evo-not-in-deck", card=name, monster=m.name, why="it lies under the deck")
+        if m.evo_bottom:  # cards put under the deck, in a known order
+            top = m.evo_deck - Counter(m.evo_bottom)
+            if sum(top.values()) - m.secret <= 0:
+                if m.evo_bottom[0] != card:
+                    first = self.cards["evolution:" + m.evo_bottom[0]].name
+                    raise self.illegal("evo-not-in-deck", card=name, monster=m.name,
+                                     why=f"only the cards put under the deck are left, {first} first")
+                m.evo_bottom.pop(0)
+            elif top[card] <= 0:
+                raise self.illegal("evo-not-in-deck", card=name, monster=m.name, why="it lies under the deck")
         m.evo_deck[card] -= 1
 
     def deck_of(self, m: Monster) -> set[str]:

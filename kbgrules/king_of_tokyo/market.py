@@ -98,10 +98,9 @@ class MarketRules(StateBase):
             reveals: Sequence[str] = (action.reveal,)
         else:
             reveals = action.reveals
-        need = Counter(reveals)
-        for c, n in need.items():
+        for c in reveals:
             revealed = self.cards.get(c)
-            if revealed is None or self.deck[c] < n or (
+            if revealed is None or self.deck[c] < reveals.count(c) or (
                     revealed.type == "event" and any(e["when"] == "reveal" for e in revealed.effects)):
                 return False
         return not self.deck_order or tuple(self.deck_order[:len(reveals)]) == tuple(reveals)

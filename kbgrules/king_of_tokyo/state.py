@@ -147,19 +147,24 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         self.rolls = 0
         self.smash_damage = {}
         self.smashes = 0
-        self.pending = []
         self.dealt_damage = False
         self.bonus_rolls = 0
-        self.used_this_turn = set()
-        self.cures = {}
-        self.heal_rays = []
         self.final_dice = []
-        self.just_revealed = set()
         self.fewer_dice, self.fewer_dice_next = self.fewer_dice_next, 0
         self.bought = False
         self.token_dice = 0
         self.turn_losses = []
         self.turn_began = None
+        if self.pending:  # new empty ones only where something was left (the old ones are nobody's)
+            self.pending = []
+        if self.used_this_turn:
+            self.used_this_turn = set()
+        if self.cures:
+            self.cures = {}
+        if self.heal_rays:
+            self.heal_rays = []
+        if self.just_revealed:
+            self.just_revealed = set()
         if self.ice_die is not None and (self.ice_die[0] == self.active or self.monsters[self.ice_die[0]].eliminated):
             self.ice_die = None  # Encased in Ice lasts until its owner's next turn starts
         if self.freeze_rays:
