@@ -26,11 +26,12 @@ def _places(box: Box) -> dict[Cell, int]:
 
 
 def grid_codes(cells: Mapping[Cell, Half], box: Box, letters: Mapping[str, str], codes: dict[tuple[str, int], str],
-               castle: Half) -> list[str]:
-    """The codes of the cells of ``box``, row after row from the top (``.`` where empty; the cells
+               castle: Half) -> list[list[str]]:
+    """The rows of codes of the cells of ``box``, the top row first (``.`` where empty; the cells
     outside it left out); ``codes`` keeps the code of each (terrain, crowns) met, from ``letters``."""
     places = _BOXES.get(box) or _places(box)
-    out = ["."] * ((box[1] - box[0] + 1) * (box[3] - box[2] + 1))
+    width, height = box[1] - box[0] + 1, box[3] - box[2] + 1
+    out = ["."] * (width * height)
     get = places.get
     for c, sq in cells.items():
         i = get(c)
@@ -43,7 +44,12 @@ def grid_codes(cells: Mapping[Cell, Half], box: Box, letters: Mapping[str, str],
                 if code is None:
                     code = codes[key] = f"{letters[sq.terrain]}{sq.crowns}" if sq.crowns else letters[sq.terrain]
                 out[i] = code
-    return out
+    if width <= 0:  # a box changed by hand
+        return [[] for _ in range(height)]
+    rows = []
+    for r in range(0, width * height, width):
+        rows.append(out[r:r + width])
+    return rows
 
 
 def corner_name(k: Kingdom, size: int) -> str:

@@ -458,9 +458,7 @@ class Kingdom:
 
     def _rows(self, letters: Mapping[str, str], codes: dict[tuple[str, int], str]) -> list[list[str]]:
         """:meth:`rows`, the codes met kept in ``codes`` (for the next calls with the same ``letters``)."""
-        minx, maxx, miny, maxy = box = self.minx, self.maxx, self.miny, self.maxy
-        flat, width = grid_codes(self.cells, box, letters, codes, CASTLE), maxx - minx + 1
-        return [flat[r * width:(r + 1) * width] for r in range(maxy - miny + 1)]
+        return grid_codes(self.cells, (self.minx, self.maxx, self.miny, self.maxy), letters, codes, CASTLE)
 
     def grid_text(self, letters: Mapping[str, str] | None = None) -> str:
         """The kingdom in the grid format of ``kbg score`` and of the logs' ``NAME kingdom``."""
