@@ -4,13 +4,10 @@ the square at their top left."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from kbgrules.kingdomino.board import Cell, board_cells, cell_name
 from kbgrules.kingdomino.model import Half
-
-if TYPE_CHECKING:
-    from kbgrules.kingdomino.kingdom import Kingdom
 
 Box = tuple[int, int, int, int]  # minx, maxx, miny, maxy
 _BOXES: Final[dict[Box, dict[Cell, int]]] = {}  # the boxes met so far: each cell's place in the rows, read flat
@@ -52,9 +49,8 @@ def grid_codes(cells: Mapping[Cell, Half], box: Box, letters: Mapping[str, str],
     return rows
 
 
-def corner_name(k: Kingdom, size: int) -> str:
-    """The name of the square at the top left of ``k.rows()``, so that a picture can be labelled."""
-    corner = (k.minx, k.maxy)
+def corner_cell_name(corner: Cell, size: int) -> str:
+    """:func:`~kbgrules.kingdomino.kingdom.corner_name`: the name of ``corner``, looked up."""
     names = _NAMES.get(size)
     if names is None:
         names = _NAMES[size] = {c: n for n, c in board_cells(size).items()}  # raises for a size with no board

@@ -31,8 +31,7 @@ from kbgrules.kingdomino.board import board_columns as board_columns
 from kbgrules.kingdomino.board import board_offset as board_offset
 from kbgrules.kingdomino.board import cell_name as cell_name
 from kbgrules.kingdomino.board import parse_cell as parse_cell
-from kbgrules.kingdomino.grid import corner_name as corner_name
-from kbgrules.kingdomino.grid import grid_codes
+from kbgrules.kingdomino.grid import corner_cell_name, grid_codes
 from kbgrules.kingdomino.groups import SIDES as _SIDES
 from kbgrules.kingdomino.groups import Found, property_groups, search_groups
 from kbgrules.kingdomino.groups import sides as _sides
@@ -45,6 +44,11 @@ _NEXT: Final = (1, -1)
 
 
 # --------------------------------------------------------------------------- cells
+
+
+def corner_name(k: Kingdom, size: int) -> str:
+    """The name of the square at the top left of ``k.rows()``, so that a picture can be labelled."""
+    return corner_cell_name((k.minx, k.maxy), size)
 
 
 def neighbours(cell: Cell) -> Iterator[Cell]:
