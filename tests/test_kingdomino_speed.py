@@ -156,3 +156,64 @@ def test_corner_names_and_ranks_are_the_general_ones() -> None:
     for _ in range(300):
         keys = [tuple(rng.randrange(3) for _ in range(rng.randrange(1, 4))) for _ in range(rng.randrange(1, 6))]
         assert rank(keys) == [1 + sum(1 for other in keys if other > k) for k in keys]
+
+
+def test_grid_codes_kept_from_kingdom_to_kingdom_are_the_general_ones() -> None:
+    """Kingdom._rows with one memo of codes shared by many kingdoms (final_json's) gives the rows cell by
+    cell: odd squares, cells outside the box, boxes changed by hand (empty or upside down) included."""
+    from kbgrules.kingdomino.kingdom import letters
+
+    rs = kbgrules.load("kingdomino")
+    codes_of = letters(rs) | {"castle": "K"}
+    memo: dict[tuple[str, int], str] = {}
+    rng = random.Random(17)
+    for n in range(300):
+        k = _random_kingdom(rng, 7 if n % 5 == 0 else 5)
+        if n % 3 == 0:
+            for _ in range(rng.randrange(1, 6)):
+                cell = (rng.randrange(-9, 10), rng.randrange(-9, 10))
+                k.cells[cell] = rng.choice(_odd_squares())
+        if n % 4 == 0:
+            k.minx, k.maxx = k.minx + rng.randrange(-2, 4), k.maxx + rng.randrange(-4, 2)
+            k.miny, k.maxy = k.miny + rng.randrange(-2, 4), k.maxy + rng.randrange(-4, 2)
+        expected = []
+        for y in range(k.maxy, k.miny - 1, -1):
+            row = []
+            for x in range(k.minx, k.maxx + 1):
+                sq = k.cells.get((x, y))
+                row.append("." if sq is None else "C" if sq is CASTLE else
+                           f"{codes_of[sq.terrain]}{sq.crowns}" if sq.crowns else codes_of[sq.terrain])
+            expected.append(row)
+        assert k._rows(codes_of, memo) == expected == k.rows(codes_of)
+
+
+def test_numbers_written_otherwise_are_read_as_the_parser_reads_them() -> None:
+    """The replay's own reading of claims and placements (numbers looked up as logs write them) gives
+    what Parser.parse gives when the numbers are written otherwise: 007, 0, past 1023, not digits."""
+    from kbgrules.core.check import replay_game
+    from kbgrules.core.logfile import iter_games
+    from kbgrules.kingdomino.log import Parsed, Parser
+    from kbgrules.kingdomino.simulate import simulate_kingdomino
+
+    rs = kbgrules.load("kingdomino", players=3)
+    rng = random.Random(23)
+    for seed in range(4):
+        lines = simulate_kingdomino(3, seed, "first", ()).splitlines()
+        for i, line in enumerate(lines):
+            words = line.split()
+            if len(words) in (3, 5) and words[1] in ("claim", "place") and rng.random() < 0.5:
+                words[2] = rng.choice(["0" + words[2], "0", "1024", "9999", words[2] + "x", "٣"])
+                lines[i] = " ".join(words)
+        for g, _ in iter_games("a.log", "\n".join(lines) + "\n"):
+            assert g is not None
+            report, state = replay_game("a.log", g)
+            parser = Parser("a.log", rs, report.players)
+            read = []
+            for ev in g.events:
+                try:
+                    read.append(parser.parse(ev))
+                except Exception:  # where the replay stopped too
+                    break
+            actions = [x for x in read if not isinstance(x, Parsed)]
+            assert state.history == actions[:len(state.history)]
+            assert len(state.history) == len(actions) or not report.valid

@@ -31,6 +31,7 @@ from kbgrules.kingdomino.board import board_columns as board_columns
 from kbgrules.kingdomino.board import board_offset as board_offset
 from kbgrules.kingdomino.board import cell_name as cell_name
 from kbgrules.kingdomino.board import parse_cell as parse_cell
+from kbgrules.kingdomino.grid import corner_cell_name, grid_codes
 from kbgrules.kingdomino.groups import SIDES as _SIDES
 from kbgrules.kingdomino.groups import Found, property_groups, search_groups
 from kbgrules.kingdomino.groups import sides as _sides
@@ -39,6 +40,7 @@ from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_sett
 DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 AROUND: Final[tuple[Cell, ...]] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
 CASTLE: Final = Half("castle", 0)
+_NEXT: Final = (1, -1)
 
 
 # --------------------------------------------------------------------------- cells
@@ -46,15 +48,7 @@ CASTLE: Final = Half("castle", 0)
 
 def corner_name(k: Kingdom, size: int) -> str:
     """The name of the square at the top left of ``k.rows()``, so that a picture can be labelled."""
-    corner = (k.minx, k.maxy)
-    names = _NAMES.get(size)
-    if names is None:
-        names = _NAMES[size] = {c: n for n, c in board_cells(size).items()}  # raises for a size with no board
-    name = names.get(corner)
-    return name if name is not None else cell_name(corner, size)
-
-
-_NAMES: Final[dict[int, dict[Cell, str]]] = {}  # board_cells, the other way: names by cell
+    return corner_cell_name((k.minx, k.maxy), size)
 
 
 def neighbours(cell: Cell) -> Iterator[Cell]:
@@ -201,7 +195,10 @@ class Kingdom:
     def _check(self, domino: Domino, a: Cell, b: Cell, place: bool) -> tuple[str, dict[str, Any]] | None:
         ax, ay = a
         bx, by = b
-        if abs(ax - bx) + abs(ay - by) != 1:
+        if ax == bx:
+            if ay - by not in _NEXT and abs(ay - by) != 1:  # as abs(dx) + abs(dy) == 1 (the abs for odd numbers)
+                return "kd-cells-apart", {}
+        elif ay != by or (ax - bx not in _NEXT and abs(ax - bx) + abs(ay - by) != 1):
             return "kd-cells-apart", {}
         cells = self.cells
         if a in cells:
@@ -209,26 +206,34 @@ class Kingdom:
         if b in cells:
             return "kd-overlap", {"cell": b}
         minx, maxx, miny, maxy = self.minx, self.maxx, self.miny, self.maxy
-        lo, hi = (ax, bx) if ax <= bx else (bx, ax)
-        if lo < minx:
-            minx = lo
-        if hi > maxx:
-            maxx = hi
-        lo, hi = (ay, by) if ay <= by else (by, ay)
-        if lo < miny:
-            miny = lo
-        if hi > maxy:
-            maxy = hi
+        if ax < minx:
+            minx = ax
+        if bx < minx:
+            minx = bx
+        if ax > maxx:
+            maxx = ax
+        if bx > maxx:
+            maxx = bx
+        if ay < miny:
+            miny = ay
+        if by < miny:
+            miny = by
+        if ay > maxy:
+            maxy = ay
+        if by > maxy:
+            maxy = by
         size = self.size
-        w, h = maxx - minx + 1, maxy - miny + 1
-        if w > size or h > size:
-            return "kd-too-big", {"w": w, "h": h}
-        # matching edges: a square of the same terrain, or the castle when it is wild (inlines _matches)
+        if maxx - minx + 1 > size or maxy - miny + 1 > size:
+            return "kd-too-big", {"w": maxx - minx + 1, "h": maxy - miny + 1}
+        # matching edges: a square of the same terrain, or the castle when it is wild (inlines _matches);
+        # enough on the first half: the second's cannot change the answer
         wild = self.castle_wild
         first, second = domino.first, domino.second
-        t1, t2 = first.terrain, second.terrain
+        t1 = first.terrain
         get = cells.get
         need = self.min_edges
+        if need < 1:
+            need = 1
         if self.diagonal:
             around_a, around_b = tuple(self._around(a)), tuple(self._around(b))
         else:
@@ -236,14 +241,19 @@ class Kingdom:
         edges = 0
         for n in around_a:
             sq = get(n)
-            if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t1):
+            if sq is not None and (sq.terrain == t1 or (sq is CASTLE and wild)):
                 edges += 1
-        if edges < need or not edges:  # enough already: the second half's edges cannot change the answer
+                if edges >= need:
+                    break
+        else:
+            t2 = second.terrain
             for n in around_b:
                 sq = get(n)
-                if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t2):
+                if sq is not None and (sq.terrain == t2 or (sq is CASTLE and wild)):
                     edges += 1
-            if edges < max(1, need):
+                    if edges >= need:
+                        break
+            else:
                 return "kd-no-connection", {}
         if place:  # as place() does
             cells[a] = first
@@ -448,16 +458,11 @@ class Kingdom:
         are ``letters`` (terrain id -> letter), else the kingdom's own (see :meth:`for_rules`)."""
         if letters is None:
             letters = self.letters if self.letters is not None else _initials(self)
-        minx, maxx, miny, maxy = self.minx, self.maxx, self.miny, self.maxy
-        width = maxx - minx + 1
-        out = [["."] * width for _ in range(maxy - miny + 1)]
-        for (x, y), sq in self.cells.items():
-            if minx <= x <= maxx and miny <= y <= maxy:  # the box holds every cell, unless changed by hand
-                if sq is CASTLE:
-                    out[maxy - y][x - minx] = "C"
-                else:
-                    out[maxy - y][x - minx] = f"{letters[sq.terrain]}{sq.crowns}" if sq.crowns else letters[sq.terrain]
-        return out
+        return self._rows(letters, {})
+
+    def _rows(self, letters: Mapping[str, str], codes: dict[tuple[str, int], str]) -> list[list[str]]:
+        """:meth:`rows`, the codes met kept in ``codes`` (for the next calls with the same ``letters``)."""
+        return grid_codes(self.cells, (self.minx, self.maxx, self.miny, self.maxy), letters, codes, CASTLE)
 
     def grid_text(self, letters: Mapping[str, str] | None = None) -> str:
         """The kingdom in the grid format of ``kbg score`` and of the logs' ``NAME kingdom``."""

@@ -32,6 +32,7 @@ from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, K
 
 KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
 _CLAIMS: Final[dict[int, Claim]] = {}  # by player * 1024 + domino number
+_NUMBERS: Final[dict[str, int]] = {str(n): n for n in range(1024)}  # the numbers as logs usually write them
 POSITION_EVENTS = {"kingdom", "out", "line", "discards"}
 _PLACE_SETTERS: Final = slot_setters(Place, "player", "number", "first", "second")
 
@@ -274,8 +275,8 @@ def _fail_col(ev: Event, item: Action | Parsed, exc: IllegalMoveError) -> int:
     return ev.col
 
 
-def _grid_rows(k: Kingdom, codes: dict[str, str]) -> list[str]:
-    return [" ".join(row) for row in k.rows(codes)]
+def _grid_rows(k: Kingdom, letters: dict[str, str], codes: dict[tuple[str, int], str]) -> list[str]:
+    return [" ".join(row) for row in k._rows(letters, codes)]
 
 
 def _line_json(state: KingdominoState, numbers: list[int], claims: dict[int, int]) -> list[dict[str, Any]]:
@@ -299,10 +300,11 @@ def next_json(state: KingdominoState) -> dict[str, Any] | None:
 def final_json(state: KingdominoState, out: Outcome | None = None) -> dict[str, Any]:
     """The game as it stands, as JSON (``out``: its outcome, if already known)."""
     rs = state.rs
-    known = rs.derived.get("letters")  # letters(rs), made once
+    known = rs.derived.get("letters")  # letters(rs) made once, and the cell codes made from them
     if known is None or known[0] is not rs.terrains:
-        known = rs.derived["letters"] = (rs.terrains, letters(rs))
-    codes = known[1]
+        known = rs.derived["letters"] = (rs.terrains, letters(rs), {})
+    letter: dict[str, str] = known[1]
+    codes: dict[tuple[str, int], str] = known[2]
     out = out or state.outcome()
     over = state.is_terminal()
     return {
@@ -315,7 +317,7 @@ def final_json(state: KingdominoState, out: Outcome | None = None) -> dict[str, 
                 "properties": [{"terrain": p.terrain, "squares": p.squares, "crowns": p.crowns,
                                 "points": p.squares * p.crowns}
                                for p in s.score.properties],
-                "kingdom": _grid_rows(state.kingdoms[s.player], codes),
+                "kingdom": _grid_rows(state.kingdoms[s.player], letter, codes),
                 "kingdom_corner": corner_name(state.kingdoms[s.player], state.rs.kingdom_size),
             }
             for s in out.standings
@@ -532,7 +534,7 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
         return KingdominoState(rs, players)
     parser = Parser(file, rs, players)
     index, cells = parser.index, parser.cells
-    place_setters, new = _PLACE_SETTERS, object.__new__
+    place_setters, new, numbers = _PLACE_SETTERS, object.__new__, _NUMBERS
     set_player, set_number, set_first, set_second = place_setters or (None, None, None, None)
 
     def step(ev: Event) -> Step:
@@ -541,30 +543,27 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
         who = index.get(words[0])
         if who is not None and not ev.block:  # a well-formed claim or placement: Parser.fast_move, inlined
             n = len(words)
-            if n == 5:
-                number = words[2]
-                if words[1] == "place" and number.isdigit() and number.isascii():
+            num = numbers.get(words[2]) if n > 2 else None  # the usual numbers (others: Parser.fast_move)
+            if num is None:
+                pass
+            elif n == 5:
+                if words[1] == "place":
                     a, b = cells.get(words[3]), cells.get(words[4])
                     if a is not None and b is not None:
                         if place_setters is None:
-                            return ev, Place(who, int(number), a, b)
+                            return ev, Place(who, num, a, b)
                         place = new(Place)  # Place(...), at half the cost
                         set_player(place, who)
-                        set_number(place, int(number))
+                        set_number(place, num)
                         set_first(place, a)
                         set_second(place, b)
                         return ev, place
-            elif n == 3:
-                number = words[2]
-                if words[1] == "claim" and number.isdigit() and number.isascii():
-                    num = int(number)
-                    if num >= 1024:
-                        return ev, Claim(who, num)
-                    key = who * 1024 + num  # the same claims come back game after game: one (frozen) object each
-                    claim = _CLAIMS.get(key)
-                    if claim is None:
-                        claim = _CLAIMS[key] = Claim(who, num)
-                    return ev, claim
+            elif n == 3 and words[1] == "claim":
+                key = who * 1024 + num  # the same claims come back game after game: one (frozen) object each
+                claim = _CLAIMS.get(key)
+                if claim is None:
+                    claim = _CLAIMS[key] = Claim(who, num)
+                return ev, claim
         if ev.block and not (len(ev.tokens) >= 2 and "kingdom" in (ev.tokens[1].text, ev.tokens[0].text)):
             report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
                                             "only a kingdom grid may be indented under an event"))

@@ -467,11 +467,9 @@ class KingdominoState:
                 self._round_end()
 
     def _round_end(self) -> None:
-        if self._overwritten:
-            self._round_marks.append([_mark(k.copy()) for k in self.kingdoms])
-        else:  # _mark(k), inlined
-            self._round_marks.append([(k, len(k.cells), len(k.placed), k.discards, (k.minx, k.maxx, k.miny, k.maxy))
-                                      for k in self.kingdoms])
+        kingdoms = [k.copy() for k in self.kingdoms] if self._overwritten else self.kingdoms
+        self._round_marks.append([(k, len(k.cells), len(k.placed), k.discards, (k.minx, k.maxx, k.miny, k.maxy))
+                                  for k in kingdoms])
 
     def _end_claims(self) -> None:
         self._round_end()
@@ -554,10 +552,6 @@ class Undo:
 # game), so the first ``cells`` squares and ``placed`` numbers of the kingdom now, with the bounding
 # box and discards of then, give it back without copying every kingdom at every round end.
 _Mark = tuple[Kingdom, int, int, int, tuple[int, int, int, int]]
-
-
-def _mark(k: Kingdom) -> _Mark:
-    return (k, len(k.cells), len(k.placed), k.discards, (k.minx, k.maxx, k.miny, k.maxy))
 
 
 def _mark_kingdom(mark: _Mark) -> Kingdom:

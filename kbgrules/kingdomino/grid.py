@@ -1,0 +1,61 @@
+"""A kingdom drawn as a grid: the cell codes of ``Kingdom.rows`` (``W1``, ``C``, ``.``) and the name of
+the square at their top left."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from kbgrules.kingdomino.board import Cell, board_cells, cell_name
+from kbgrules.kingdomino.model import Half
+
+Box = tuple[int, int, int, int]  # minx, maxx, miny, maxy
+_BOXES: Final[dict[Box, dict[Cell, int]]] = {}  # the boxes met so far: each cell's place in the rows, read flat
+
+
+def _places(box: Box) -> dict[Cell, int]:
+    minx, maxx, miny, maxy = box
+    width = maxx - minx + 1
+    places = {(x, y): (maxy - y) * width + x - minx for y in range(miny, maxy + 1) for x in range(minx, maxx + 1)}
+    if len(places) <= 256 and len(_BOXES) < 4096:  # real kingdoms: a few hundred boxes of at most 49 cells
+        _BOXES[box] = places
+    return places
+
+
+def grid_codes(cells: Mapping[Cell, Half], box: Box, letters: Mapping[str, str], codes: dict[tuple[str, int], str],
+               castle: Half) -> list[list[str]]:
+    """The rows of codes of the cells of ``box``, the top row first (``.`` where empty; the cells
+    outside it left out); ``codes`` keeps the code of each (terrain, crowns) met, from ``letters``."""
+    places = _BOXES.get(box) or _places(box)
+    width, height = box[1] - box[0] + 1, box[3] - box[2] + 1
+    out = ["."] * (width * height)
+    get = places.get
+    for c, sq in cells.items():
+        i = get(c)
+        if i is not None:
+            if sq is castle:
+                out[i] = "C"
+            else:
+                key = (sq.terrain, sq.crowns)
+                code = codes.get(key)
+                if code is None:
+                    code = codes[key] = f"{letters[sq.terrain]}{sq.crowns}" if sq.crowns else letters[sq.terrain]
+                out[i] = code
+    if width <= 0:  # a box changed by hand
+        return [[] for _ in range(height)]
+    rows = []
+    for r in range(0, width * height, width):
+        rows.append(out[r:r + width])
+    return rows
+
+
+def corner_cell_name(corner: Cell, size: int) -> str:
+    """:func:`~kbgrules.kingdomino.kingdom.corner_name`: the name of ``corner``, looked up."""
+    names = _NAMES.get(size)
+    if names is None:
+        names = _NAMES[size] = {c: n for n, c in board_cells(size).items()}  # raises for a size with no board
+    name = names.get(corner)
+    return name if name is not None else cell_name(corner, size)
+
+
+_NAMES: Final[dict[int, dict[Cell, str]]] = {}  # board_cells, the other way: names by cell
