@@ -14,6 +14,8 @@ from kbgrules.kingdomino.kingdom import CASTLE, Kingdom, cell_name, corner_name,
 from kbgrules.kingdomino.model import Half, KingdominoRuleset
 from kbgrules.kingdomino.state import Action, Claim, Discard, IllegalMoveError, KingdominoState, Place
 
+from .test_fast_paths import _rows_by_cell
+
 
 def _random_kingdom(rng: random.Random, size: int = 5) -> Kingdom:
     rs = kbgrules.load("kingdomino")
@@ -183,14 +185,7 @@ def test_grid_codes_kept_from_kingdom_to_kingdom_are_the_general_ones() -> None:
         if n % 4 == 0:
             k.minx, k.maxx = k.minx + rng.randrange(-2, 4), k.maxx + rng.randrange(-4, 2)
             k.miny, k.maxy = k.miny + rng.randrange(-2, 4), k.maxy + rng.randrange(-4, 2)
-        expected = []
-        for y in range(k.maxy, k.miny - 1, -1):
-            row = []
-            for x in range(k.minx, k.maxx + 1):
-                sq = k.cells.get((x, y))
-                row.append("." if sq is None else "C" if sq is CASTLE else
-                           f"{codes_of[sq.terrain]}{sq.crowns}" if sq.crowns else codes_of[sq.terrain])
-            expected.append(row)
+        expected = _rows_by_cell(k, codes_of)
         assert k._rows(codes_of, memo) == expected == k.rows(codes_of)
 
 
