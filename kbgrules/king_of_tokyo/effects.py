@@ -130,12 +130,14 @@ class CardEffects(StateBase):
 
     def effects(self, m: Monster, when: str) -> Sequence[Mapping[str, Any]]:
         acting = self._acting_when.get(when)
-        if acting is None or _holds_none(acting, m):
+        cards, tiles, evolutions = m.cards, m.tiles, m.evolutions  # _holds_none, inlined (most calls)
+        if acting is None or (acting[0].isdisjoint(cards) and (not tiles or acting[1].isdisjoint(tiles))
+                              and (not evolutions or acting[2].isdisjoint(evolutions))):
             found: tuple[Mapping[str, Any], ...] = ()
         else:
             h: Holdings | None = None
-            if m.mimic is None and not m.tiles and not m.evolutions:  # holdings()'s common case, inlined
-                h = self._holdings.get(tuple(m.cards))
+            if m.mimic is None and not tiles and not evolutions:  # holdings()'s common case, inlined
+                h = self._holdings.get(tuple(cards))
             if h is None:
                 h = self.holdings(m)
             found = h.by_when.get(when) or h.effects(when)
@@ -187,9 +189,13 @@ class CardEffects(StateBase):
         """The hooks of what works for the monster that act at ``point`` (the name of a ``Hook`` method
         their class overrides), in ``hooks_of`` order: a point no card uses costs nothing."""
         acting = self._acting.get(point)
-        if acting is None or _holds_none(acting, m):
-            return ()  # most calls: no card of the game acts here, or none the monster holds
-        if m.mimic is None and not m.tiles and not m.evolutions:  # holdings()'s common case, inlined
+        if acting is None:
+            return ()  # most calls: no card of the game acts here, or none the monster holds (below)
+        cards, tiles, evolutions = m.cards, m.tiles, m.evolutions
+        if acting[0].isdisjoint(cards) and (not tiles or acting[1].isdisjoint(tiles)) and (
+                not evolutions or acting[2].isdisjoint(evolutions)):
+            return ()
+        if m.mimic is None and not tiles and not evolutions:  # holdings()'s common case, inlined
             found: Holdings | None = self._holdings.get(tuple(m.cards))
             if found is not None:
                 return found.points[point]

@@ -322,25 +322,24 @@ class Replay:
         if stop_line is not None:
             upto = next((k for k, p in enumerate(parsed)
                          if (p[0] if isinstance(p, tuple) else p.event).line >= stop_line), upto)
+        live = self.state if not self.must_end else None  # once set, most steps go straight to it
         for k, item in enumerate(parsed[:upto] if upto < len(parsed) else parsed):
             if consumed and k in consumed:
                 continue
+            if live is None and self.state is not None and not self.must_end:
+                live = self.state  # neither changes again in this replay
             try:
+                if live is not None and isinstance(item, tuple) and item[2] == live.active and not (fed and k in fed):
+                    # a monster's action on its own turn: most lines
+                    try:
+                        live.apply(item[1], True, undo)  # positional: the quicker call
+                    except ChanceNeeded:  # the state is unchanged: applied again with the Camouflage dice
+                        if not undo:
+                            raise _PlayAgain from None  # the state is half-changed: no dice line follows
+                        self.apply_with_chance(live, item[1], parsed, k, consumed)
+                    continue
                 st = self.state
-                if isinstance(item, tuple):
-                    # a monster's action on its own turn, the state made: most lines, straight to apply
-                    action = item[1]
-                    if st is not None and item[2] == st.active and not self.must_end and not (fed and k in fed):
-                        try:
-                            st.apply(action, True, undo)  # positional: the quicker call
-                        except ChanceNeeded:  # the state is unchanged: applied again with the Camouflage dice
-                            if not undo:
-                                raise _PlayAgain from None  # the state is half-changed: no dice line follows
-                            self.apply_with_chance(st, action, parsed, k, consumed)
-                        continue
-                    p = as_parsed(item)
-                else:
-                    p = item
+                p = as_parsed(item) if isinstance(item, tuple) else item
                 kind = p.kind
                 if kind != "action" or st is None or self.must_end or p.monster != st.active:
                     if kind == "camouflage":

@@ -193,17 +193,19 @@ class TokyoRules(StateBase):
     def _may_take_entry_back(self) -> bool:
         """Could another monster's evolution take this Enter Tokyo step back (Monkey Rush, Feline Motor)?"""
         rushers = self._rushers
-        for k, o in enumerate(self.monsters):
-            if k == self.active or o.eliminated:
+        active = self.monsters[self.active]
+        for o in self.monsters:
+            if o is active or o.eliminated:
                 continue
-            if not rushers.isdisjoint(o.hand) or not rushers.isdisjoint(o.evolutions):
+            hand = o.hand
+            if not rushers.isdisjoint(hand) or not rushers.isdisjoint(o.evolutions):
                 return True
-            if "?" in o.hand and not rushers.isdisjoint(o.evo_deck):
+            if "?" in hand and not rushers.isdisjoint(o.evo_deck):
                 return True
             if o.icy is not None and "icy-reflection" in o.evolutions:
                 if o.icy in rushers:  # Icy Reflection copying Feline Motor
                     return True
-            elif ("icy-reflection" in o.hand or ("?" in o.hand and o.evo_deck["icy-reflection"] > 0)) and any(
+            elif ("icy-reflection" in hand or ("?" in hand and o.evo_deck.get("icy-reflection", 0) > 0)) and any(
                     not rushers.isdisjoint(x.evolutions) for x in self.monsters if not x.eliminated):
                 return True  # Icy Reflection in hand, which could copy one
         return False
