@@ -75,13 +75,19 @@ class KingOfTokyoState(CardEffects, DiceRules, TokyoRules, MarketRules, EditionR
         if cards is None:
             cards = rs.derived["cards"] = {c.key: c for c in (*rs.cards, *rs.tiles, *rs.evolutions)}
         self.cards = cards
-        self.has_events = any(c.type == "event" for c in rs.cards)
+        has_events = rs.derived.get("has-events")
+        if has_events is None:
+            has_events = rs.derived["has-events"] = any(c.type == "event" for c in rs.cards)
+        self.has_events = has_events
         self.tile_sides = rs.wickedness.default_side if rs.wickedness else ""
         self.tile_supply = [t.id for t in rs.tiles if t.side == "red" or not t.back]
         self.tile_faces = {}
         self.bought = False
         self.token_dice = 0
-        self.deck = Counter({c.id: c.copies for c in rs.cards})
+        deck = rs.derived.get("deck")
+        if deck is None:
+            deck = rs.derived["deck"] = Counter({c.id: c.copies for c in rs.cards})
+        self.deck = copy_counter(deck)
         self.discards = Counter()
         self.market = []
         self.active = first
