@@ -11,6 +11,7 @@ import os
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from kbgrules.core.compiled import mypyc_attr
 from kbgrules.errors import Diagnostic, LogSyntaxError
@@ -143,7 +144,7 @@ class Event:
     """
 
     __slots__ = ("_text", "_tokens", "block", "line", "words")
-    __match_args__ = ("line", "tokens", "block")
+    __match_args__: Final = ("line", "tokens", "block")  # Final: a class attribute in the compiled build too
     _tokens: list[Token] | None
     words: list[str]
 
