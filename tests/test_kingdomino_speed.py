@@ -8,10 +8,9 @@ import random
 import pytest
 
 import kbgrules
-from kbgrules.kingdomino.game import KingdominoGame
 from kbgrules.kingdomino.groups import REACH, Found, property_groups, search_groups
 from kbgrules.kingdomino.kingdom import CASTLE, Kingdom, cell_name, corner_name, rank
-from kbgrules.kingdomino.model import Half, KingdominoRuleset
+from kbgrules.kingdomino.model import Half
 from kbgrules.kingdomino.state import Action, Claim, Discard, IllegalMoveError, KingdominoState, Place
 
 from .test_fast_paths import _rows_by_cell
@@ -83,12 +82,6 @@ def _general_apply(st: KingdominoState, action: Action) -> None:
     st.history.append(action)
 
 
-def _new_state(rs: KingdominoRuleset, names: list[str]) -> KingdominoState:
-    """A new state, made by the (compiled, where it is) game: in the compiled build a KingdominoState made by
-    calling the class from interpreted code has no attributes (docs/scale.md, limits)."""
-    return KingdominoGame(rs, names).state
-
-
 def _snapshot(st: KingdominoState) -> tuple[object, ...]:
     return (st.phase, st.step, st.turn, st.order, st.current, st.current_claims, st.next, st.next_claims,
             st.discarded, st.history, [(k.cells, k.placed, k.discards, k.minx, k.maxx, k.miny, k.maxy)
@@ -104,7 +97,7 @@ def test_turn_moves_played_in_one_go_are_the_general_ones(players: int) -> None:
     names = ["Ann", "Bob", "Cid", "Dee"][:players]
     rng = random.Random(players)
     for _ in range(6):
-        fast, general = _new_state(rs, names), _new_state(rs, names)
+        fast, general = KingdominoState(rs, names), KingdominoState(rs, names)
         game = kbgrules.new_game("kingdomino", names)
         while not fast.is_terminal():
             if fast.is_chance() or fast.kings_due():
@@ -140,7 +133,7 @@ def test_tables_kept_with_the_ruleset_follow_it() -> None:
     rs = kbgrules.load("kingdomino", players=2)
     other = dataclasses.replace(rs, dominoes=rs.dominoes[:10], kingdom_size=7, castle_wild=False)
     for ruleset in (rs, other, rs):
-        st = _new_state(ruleset, ["Ann", "Bob"])
+        st = KingdominoState(ruleset, ["Ann", "Bob"])
         assert st.dominoes == {d.number: d for d in ruleset.dominoes}
         assert [(k.size, k.castle_wild, k.cells) for k in st.kingdoms] == [
             (ruleset.kingdom_size, ruleset.castle_wild, {(0, 0): CASTLE})] * 2

@@ -37,3 +37,30 @@ def test_header_values_are_the_tokens_of_the_line_after_the_tag(values: list[str
     want = tokens(line.rstrip())[1:]  # as the reader sees the line
     notes = [h for h in g.headers if h.name == "note"]
     assert (notes[0].values if notes else []) == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab1 \t\x0b\u00a0", min_size=1, max_size=30).map(str.strip).filter(bool))
+def test_events_made_by_this_code_as_by_the_reader(text: str) -> None:
+    """Made here (interpreted code, in the compiled build too) or by the reader, an event holds its line,
+    tokens and words: the class called with tokens, with a text, and ``from_text``."""
+    from kbgrules.core.logfile import Event, Token, split_games
+
+    given_tokens = Event(3, [Token("a", 1), Token("b", 4)])
+    assert (given_tokens.line, given_tokens.words, given_tokens.block, given_tokens.col) == (3, ["a", "b"], [], 1)
+    assert given_tokens.tokens == [Token("a", 1), Token("b", 4)] and given_tokens == Event(3, tokens("a  b"), [])
+    assert Event(1, [Token("a", 1)], [(2, " x")]).block == [(2, " x")]
+    match Event(5, [Token("a", 2)]):
+        case Event(line, [Token(text="a")], []):
+            assert line == 5
+        case _:
+            raise AssertionError("no match")
+    games, _ = split_games("a.log", f"@game g\n@players a b\n{text}\n{text}\n")
+    first, second = games[0].events
+    assert first.words == second.words and first.tokens == second.tokens == tokens(text)
+    for ev in (Event.from_text(3, text), Event.from_text(3, text, "\x0b" in text or "\u00a0" in text),
+               Event(3, None, None, text, first.words)):
+        assert (ev.line, ev.words, ev.tokens, ev.block) == (3, first.words, tokens(text), [])
+        assert ev == Event(3, tokens(text)) and ev.col == tokens(text)[0].col
+    if not any(c in text for c in "\x0b\u00a0"):
+        assert Event(3, None, None, text).words == text.split()

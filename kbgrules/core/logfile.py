@@ -11,6 +11,7 @@ import os
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from kbgrules.core.compiled import mypyc_attr
 from kbgrules.errors import Diagnostic, LogSyntaxError
@@ -135,7 +136,6 @@ class Token:
         return hash((self.text, self.col))
 
 
-@mypyc_attr(serializable=True)  # compiled (docs/scale.md), Event.__new__ must not call __init__
 class Event:
     """One event line: its tokens with columns, and the indented lines under it.
 
@@ -144,25 +144,35 @@ class Event:
     """
 
     __slots__ = ("_text", "_tokens", "block", "line", "words")
-    __match_args__ = ("line", "tokens", "block")
+    __match_args__: Final = ("line", "tokens", "block")  # Final: a class attribute in the compiled build too
     _tokens: list[Token] | None
     words: list[str]
 
-    def __init__(self, line: int, tokens: list[Token], block: list[tuple[int, str]] | None = None) -> None:
+    def __init__(self, line: int, tokens: list[Token] | None, block: list[tuple[int, str]] | None = None,
+                 text: str = "", words: list[str] | None = None) -> None:
+        """``tokens`` None: the tokens of ``text`` (one line, see :meth:`from_text`), made on first use;
+        ``words``, its words, when the caller has them."""
         self.line = line
-        self.tokens = tokens
-        self._text = ""
+        self._text = text
         self.block: list[tuple[int, str]] = [] if block is None else block
+        if tokens is None:
+            self._tokens = None
+            self.words = text.split() if words is None else words
+        else:
+            self.tokens = tokens
 
     @classmethod
     def from_text(cls, line: int, text: str, odd: bool = True) -> Event:
         """An event of one line of text (no indentation, comment or trailing blanks); tokens on demand.
         ``odd=False`` says the text holds no white space but spaces and tabs (the caller checked)."""
-        ev = _new_event(cls)  # no __init__ (mypyc cannot compile cls.__new__(cls), so a name bound below)
+        words = _WORDS(text) if odd and _ODD_BLANK(text) else text.split()
+        if _new_event is None:
+            return cls(line, None, None, text, words)
+        ev = _new_event(cls)  # __init__, inlined (see _new_event)
         ev.line = line
         ev._tokens = None
         ev._text = text
-        ev.words = _WORDS(text) if odd and _ODD_BLANK(text) else text.split()
+        ev.words = words
         ev.block = []
         return ev
 
@@ -193,7 +203,9 @@ class Event:
     __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it replaces
 
 
-_new_event = Event.__new__
+# Pure Python, an event made without __init__ costs less (a class call runs __init__ in a frame of its own).
+# Compiled, Event.__new__ runs __init__ (its slots are no member descriptors there): the class is called.
+_new_event = Event.__new__ if type(vars(Event)["line"]).__name__ == "member_descriptor" else None
 
 
 @dataclass(slots=True)
@@ -391,12 +403,17 @@ def iter_games(file: str, text: str) -> Iterator[tuple[GameText | None, list[Dia
             first = body[0]
             if add is not None and first not in "@ \t":
                 # an event line of the game being read: most lines (from_text, inlined)
-                ev = last_event = new_event(Event)
-                ev.line = n
-                ev._tokens = None
-                ev._text = body
-                ev.words = words_of(body) if odd and odd_blank(body) else split(body)
-                ev.block = []
+                words = words_of(body) if odd and odd_blank(body) else split(body)
+                if new_event is None:
+                    ev = Event(n, None, None, body, words)
+                else:  # Event.__init__, inlined
+                    ev = new_event(Event)
+                    ev.line = n
+                    ev._tokens = None
+                    ev._text = body
+                    ev.words = words
+                    ev.block = []
+                last_event = ev
                 add(ev)
                 continue
             run = _DIGIT_RUN(body) if digits and first not in " \t" else None  # grid rows: their own reader

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from kbgrules.core.compiled import mypyc_attr
 from kbgrules.core.outcome import Outcome as Outcome  # re-exported: its home before the core had one
 from kbgrules.core.words import counted
 from kbgrules.errors import IllegalMoveError as IllegalMoveError  # re-exported: its home before errors.py
@@ -95,7 +94,6 @@ class Standing:
 
 
 
-@mypyc_attr(serializable=True)  # compiled, copy() (deepcopy) must not call __init__, as in Python
 class KingdominoState:
     """A game in progress: ``legal_actions()``, ``apply()`` (checked by default), ``is_terminal()``."""
 
@@ -129,20 +127,39 @@ class KingdominoState:
         self._overwritten = False  # an unchecked placement covered a square: marks must hold copies
 
     def copy(self) -> KingdominoState:
-        """An independent copy (the ruleset, the domino table and the castle square are shared: they
-        never change, and the castle is recognised by identity; so are the moves, scores and last outcome: frozen, and
-        compiled by mypyc, frozen dataclasses cannot be deep-copied)."""
-        from copy import deepcopy
-
-        from kbgrules.kingdomino.kingdom import CASTLE
-
-        shared: dict[int, Any] = {id(x): x for x in (self.rs, self.dominoes, self.row, CASTLE, *self.history)}
-        shared.update((id(k.letters), k.letters) for k in self.kingdoms if k.letters is not None)
-        if self._scores is not None:
-            shared.update((id(s), s) for s in self._scores[1])
-        if self._outcome is not None:  # its parts (compiled, a tuple attribute is a new tuple at each read)
-            shared.update((id(x), x) for x in (self._outcome[3], *self._outcome[0]))
-        return deepcopy(self, memo=shared)
+        """An independent copy. Shared, as they never change: the ruleset, the domino table, the moves, the
+        scores and outcome (frozen), and the squares (the castle is recognised by identity)."""
+        other = KingdominoState(self.rs, self.players)
+        other.row, other.dominoes = self.row, self.dominoes
+        kingdoms = other.kingdoms = [k.copy() for k in self.kingdoms]
+        other.king_owner = self.king_owner.copy()
+        other.dealt, other.lines_dealt = self.dealt.copy(), self.lines_dealt
+        other.current, other.current_claims = self.current.copy(), self.current_claims.copy()
+        other.next, other.next_claims = self.next.copy(), self.next_claims.copy()
+        other.phase, other.first_order, other.order = self.phase, self.first_order, self.order.copy()
+        other.turn, other.step, other.discarded = self.turn, self.step, self.discarded.copy()
+        other.history = self.history.copy()
+        scores, known = self._scores, self._outcome
+        listed = None
+        if scores is not None:
+            listed = scores[1].copy()
+            other._scores = (scores[0], listed)
+        if known is not None:  # its scores are the copy's own when they were the state's
+            if listed is None or scores is None or known[0] is not scores[1]:
+                listed = known[0].copy()
+            other._outcome = (listed, known[1], known[2].copy(), known[3])
+        # a mark holds a kingdom of the state (the copy's in the copy) or a copy made at a round end
+        copies = {id(k): c for k, c in zip(self.kingdoms, kingdoms, strict=True)}
+        for marks in self._round_marks:
+            out = []
+            for k, cells, placed, discards, box in marks:
+                c = copies.get(id(k))
+                if c is None:
+                    c = copies[id(k)] = k.copy()
+                out.append((c, cells, placed, discards, box))
+            other._round_marks.append(out)
+        other._overwritten = self._overwritten
+        return other
 
     # ---------------------------------------------------------------- queries
 
