@@ -168,6 +168,20 @@ def test_placement_problems_of_a_game_give_every_broken_rule() -> None:
     assert game.placement_problems("Ann", 20, (1, 0), (2, 0)) == []
 
 
+@pytest.mark.parametrize(("game", "first"), [("kot", "first Ann"), ("kingdomino", "deal 1 2 3 4")])
+def test_a_game_from_code_in_a_fresh_interpreter(game: str, first: str) -> None:
+    """As a tool author's script meets it: nothing else of kbg imported before (the compiled build once
+    read ``kbgrules.core.args`` as None in King of Tokyo's game until another module had imported it)."""
+    import subprocess
+    import sys
+
+    script = (f"import kbgrules; g = kbgrules.new_game({game!r}, ['Ann', 'Bob']); "
+              f"print(g.push_text({first!r}) == g.parse_move({first!r}))")
+    root = Path(__file__).resolve().parent.parent
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=root)
+    assert (r.returncode, r.stdout.strip(), r.stderr) == (0, "True", "")
+
+
 def test_the_first_script_of_the_docs_runs() -> None:
     import importlib.util
 

@@ -36,7 +36,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast, get_args
 
-from kbgrules.core import args
+import kbgrules.core.args as args  # compiled, `from kbgrules.core import args` gave None before its first import
 from kbgrules.core.logfile import Event
 from kbgrules.core.report import GameReport
 from kbgrules.core.words import counted

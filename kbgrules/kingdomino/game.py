@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from kbgrules.core import args
+import kbgrules.core.args as args  # compiled, `from kbgrules.core import args` gave None before its first import
 from kbgrules.core.logfile import Event, LogSyntaxError, lines
 from kbgrules.errors import AmbiguousMoveError, IllegalMoveError, KbgError
 from kbgrules.kingdomino.kingdom import Cell, Kingdom, cell_name
