@@ -219,3 +219,21 @@ def test_numbers_written_otherwise_are_read_as_the_parser_reads_them() -> None:
             actions = [x for x in read if not isinstance(x, Parsed)]
             assert state.history == actions[:len(state.history)]
             assert len(state.history) == len(actions) or not report.valid
+
+
+def test_cells_near_the_castle_are_shared_tuples() -> None:
+    """The board's cells, the coded cells, the side neighbours and the grid's boxes hand out one tuple per
+    cell (equal to the cell): kingdoms find their squares by identity; far cells are plain new tuples."""
+    from kbgrules.kingdomino.board import board_cells, same_cell
+    from kbgrules.kingdomino.grid import window_cells
+    from kbgrules.kingdomino.groups import CODES, sides
+
+    for size in (5, 7, 13):
+        for name, cell in board_cells(size).items():
+            assert same_cell(*cell) is cell and cell == (ord(name[0]) - 97 - size + 1, int(name[1:]) - size)
+    assert all(same_cell(*c) is c for c in CODES)
+    assert all(n is same_cell(*n) for n in sides((3, -4)))
+    assert all(c is same_cell(*c) for c in window_cells((-4, 0, -2, 2)))
+    assert Kingdom(5).cells.popitem()[0] is same_cell(0, 0)
+    far = same_cell(17, 0)
+    assert far == (17, 0) and same_cell(17, 0) is not far

@@ -55,6 +55,16 @@ def parse_cell(text: str, size: int) -> Cell | None:
 
 
 _BOARD_CELLS: Final[dict[int, Mapping[str, Cell]]] = {}
+_SAME: Final[dict[Cell, Cell]] = {}  # one tuple per cell near the castle
+
+
+def same_cell(x: int, y: int) -> Cell:
+    """The cell ``(x, y)``, as one shared tuple for the cells near the castle: the kingdoms' dicts
+    then find their keys by identity, without comparing tuples."""
+    cell = (x, y)
+    if -16 <= x <= 16 and -16 <= y <= 16:
+        return _SAME.setdefault(cell, cell)
+    return cell
 
 
 def board_cells(size: int) -> Mapping[str, Cell]:
@@ -63,7 +73,7 @@ def board_cells(size: int) -> Mapping[str, Cell]:
     if cells is None:
         off = board_offset(size)
         names = (cell_name((x, y), size) for x in range(-off, off + 1) for y in range(-off, off + 1))
-        cells = _BOARD_CELLS[size] = {n: c for n in names if (c := parse_cell(n, size))}  # shared: read only
+        cells = _BOARD_CELLS[size] = {n: same_cell(*c) for n in names if (c := parse_cell(n, size))}  # read only
     return cells
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from kbgrules.kingdomino.board import Cell, board_cells, cell_name
+from kbgrules.kingdomino.board import Cell, board_cells, cell_name, same_cell
 from kbgrules.kingdomino.model import Half
 
 Box = tuple[int, int, int, int]  # minx, maxx, miny, maxy
@@ -16,7 +16,8 @@ _BOXES: Final[dict[Box, dict[Cell, int]]] = {}  # the boxes met so far: each cel
 def _places(box: Box) -> dict[Cell, int]:
     minx, maxx, miny, maxy = box
     width = maxx - minx + 1
-    places = {(x, y): (maxy - y) * width + x - minx for y in range(miny, maxy + 1) for x in range(minx, maxx + 1)}
+    places = {same_cell(x, y): (maxy - y) * width + x - minx
+              for y in range(miny, maxy + 1) for x in range(minx, maxx + 1)}
     if len(places) <= 256 and len(_BOXES) < 4096:  # real kingdoms: a few hundred boxes of at most 49 cells
         _BOXES[box] = places
     return places
@@ -47,6 +48,17 @@ def grid_codes(cells: Mapping[Cell, Half], box: Box, letters: Mapping[str, str],
     for r in range(0, width * height, width):
         rows.append(out[r:r + width])
     return rows
+
+
+WINDOWS: Final[dict[Box, frozenset[Cell]]] = {}  # the cells of the windows (x0, x1, y0, y1) met so far
+
+
+def window_cells(window: Box) -> frozenset[Cell]:
+    x0, x1, y0, y1 = window
+    cells = frozenset(same_cell(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+    if len(WINDOWS) < 4096:  # real kingdoms meet a few hundred
+        WINDOWS[window] = cells
+    return cells
 
 
 def corner_cell_name(corner: Cell, size: int) -> str:

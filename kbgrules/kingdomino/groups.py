@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from kbgrules.kingdomino.board import Cell
+from kbgrules.kingdomino.board import Cell, same_cell
 from kbgrules.kingdomino.model import Half
 
 REACH: Final = 7
-CODES: Final[dict[Cell, int]] = {(x, y): (x + REACH) * 16 + y + REACH
+CODES: Final[dict[Cell, int]] = {same_cell(x, y): (x + REACH) * 16 + y + REACH
                                  for x in range(-REACH, REACH + 1) for y in range(-REACH, REACH + 1)}
 CELLS: Final[dict[int, Cell]] = {code: cell for cell, code in CODES.items()}
 
@@ -25,7 +25,7 @@ SIDES: Final[dict[Cell, tuple[Cell, ...]]] = {}  # the four side neighbours of t
 
 def sides(cell: Cell) -> tuple[Cell, ...]:
     x, y = cell
-    around = ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
+    around = (same_cell(x + 1, y), same_cell(x, y + 1), same_cell(x - 1, y), same_cell(x, y - 1))
     if abs(x) < 16 and abs(y) < 16:  # the cells of real kingdoms: keep the cache small
         SIDES[cell] = around
     return around

@@ -31,7 +31,9 @@ from kbgrules.kingdomino.board import board_columns as board_columns
 from kbgrules.kingdomino.board import board_offset as board_offset
 from kbgrules.kingdomino.board import cell_name as cell_name
 from kbgrules.kingdomino.board import parse_cell as parse_cell
-from kbgrules.kingdomino.grid import corner_cell_name, grid_codes
+from kbgrules.kingdomino.board import same_cell
+from kbgrules.kingdomino.grid import WINDOWS as _WINDOWS
+from kbgrules.kingdomino.grid import corner_cell_name, grid_codes, window_cells
 from kbgrules.kingdomino.groups import SIDES as _SIDES
 from kbgrules.kingdomino.groups import Found, property_groups, search_groups
 from kbgrules.kingdomino.groups import sides as _sides
@@ -41,6 +43,7 @@ DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 AROUND: Final[tuple[Cell, ...]] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
 CASTLE: Final = Half("castle", 0)
 _NEXT: Final = (1, -1)
+_ORIGIN: Final = same_cell(0, 0)
 
 
 # --------------------------------------------------------------------------- cells
@@ -84,17 +87,6 @@ class Property:
 _PROPERTY_SETTERS: Final = slot_setters(Property, "terrain", "squares", "crowns", "cells")
 
 
-_WINDOWS: Final[dict[tuple[int, int, int, int], frozenset[Cell]]] = {}  # the cells of the windows met so far
-
-
-def _window_cells(window: tuple[int, int, int, int]) -> frozenset[Cell]:
-    x0, x1, y0, y1 = window
-    cells = frozenset((x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
-    if len(_WINDOWS) < 4096:  # real kingdoms meet a few hundred
-        _WINDOWS[window] = cells
-    return cells
-
-
 def _properties(found: list[Found]) -> list[Property]:
     if _PROPERTY_SETTERS is None:
         return [Property(terrain, -squares, -crowns, cells) for _, squares, crowns, terrain, _, cells in found]
@@ -123,7 +115,7 @@ class Kingdom:
         self.castle_wild = castle_wild
         self.min_edges = min_edges
         self.diagonal = diagonal
-        self.cells: dict[Cell, Half] = {(0, 0): CASTLE}
+        self.cells: dict[Cell, Half] = {_ORIGIN: CASTLE}
         self.minx = self.maxx = self.miny = self.maxy = 0
         self.discards = 0
         self.placed: list[int] = []
@@ -392,7 +384,7 @@ class Kingdom:
         """Whether :meth:`_one_edge_placements` has a placement, from the empty cells of the window: one
         with an empty neighbour in the window, touching a square of either half's terrain (or the wild castle)."""
         cells = self.cells
-        inside = _WINDOWS.get(window) or _window_cells(window)
+        inside = _WINDOWS.get(window) or window_cells(window)
         wild = self.castle_wild
         for f in inside.difference(cells):
             sides = _SIDES.get(f) or _sides(f)
