@@ -174,7 +174,7 @@ def test_grid_codes_kept_from_kingdom_to_kingdom_are_the_general_ones() -> None:
 
     rs = kbgrules.load("kingdomino")
     codes_of = letters(rs) | {"castle": "K"}
-    memo: dict[tuple[str, int], str] = {}
+    memo: dict[str, dict[int, str]] = {}
     rng = random.Random(17)
     for n in range(300):
         k = _random_kingdom(rng, 7 if n % 5 == 0 else 5)

@@ -23,25 +23,27 @@ def _places(box: Box) -> dict[Cell, int]:
     return places
 
 
-def grid_codes(cells: Mapping[Cell, Half], box: Box, letters: Mapping[str, str], codes: dict[tuple[str, int], str],
+def grid_codes(cells: Mapping[Cell, Half], box: Box, letters: Mapping[str, str], codes: dict[str, dict[int, str]],
                castle: Half) -> list[list[str]]:
     """The rows of codes of the cells of ``box``, the top row first (``.`` where empty; the cells
-    outside it left out); ``codes`` keeps the code of each (terrain, crowns) met, from ``letters``."""
+    outside it left out); ``codes`` keeps the code of each terrain and crowns met, from ``letters``."""
     places = _BOXES.get(box) or _places(box)
     width, height = box[1] - box[0] + 1, box[3] - box[2] + 1
     out = ["."] * (width * height)
-    get = places.get
     for c, sq in cells.items():
-        i = get(c)
-        if i is not None:
-            if sq is castle:
-                out[i] = "C"
-            else:
-                key = (sq.terrain, sq.crowns)
-                code = codes.get(key)
-                if code is None:
-                    code = codes[key] = f"{letters[sq.terrain]}{sq.crowns}" if sq.crowns else letters[sq.terrain]
-                out[i] = code
+        try:
+            i = places[c]
+        except KeyError:  # outside a box changed by hand
+            continue
+        if sq is castle:
+            out[i] = "C"
+        else:
+            try:
+                out[i] = codes[sq.terrain][sq.crowns]
+            except KeyError:  # met for the first time
+                crowns = sq.crowns
+                code = f"{letters[sq.terrain]}{crowns}" if crowns else letters[sq.terrain]
+                codes.setdefault(sq.terrain, {})[crowns] = out[i] = code
     if width <= 0:  # a box changed by hand
         return [[] for _ in range(height)]
     rows = []

@@ -65,8 +65,9 @@ def property_groups(cells: dict[Cell, Half], castle: Half) -> list[Found] | None
     for c, sq in reversed(cells.items()):
         if sq is castle:
             continue
-        i = codes.get(c)
-        if i is None:
+        try:
+            i = codes[c]
+        except KeyError:
             return None
         terrain = sq.terrain
         same = by_terrain.get(terrain)

@@ -452,7 +452,7 @@ class Kingdom:
             letters = self.letters if self.letters is not None else _initials(self)
         return self._rows(letters, {})
 
-    def _rows(self, letters: Mapping[str, str], codes: dict[tuple[str, int], str]) -> list[list[str]]:
+    def _rows(self, letters: Mapping[str, str], codes: dict[str, dict[int, str]]) -> list[list[str]]:
         """:meth:`rows`, the codes met kept in ``codes`` (for the next calls with the same ``letters``)."""
         return grid_codes(self.cells, (self.minx, self.maxx, self.miny, self.maxy), letters, codes, CASTLE)
 

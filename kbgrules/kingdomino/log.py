@@ -275,7 +275,7 @@ def _fail_col(ev: Event, item: Action | Parsed, exc: IllegalMoveError) -> int:
     return ev.col
 
 
-def _grid_rows(k: Kingdom, letters: dict[str, str], codes: dict[tuple[str, int], str]) -> list[str]:
+def _grid_rows(k: Kingdom, letters: dict[str, str], codes: dict[str, dict[int, str]]) -> list[str]:
     return [" ".join(row) for row in k._rows(letters, codes)]
 
 
@@ -304,7 +304,7 @@ def final_json(state: KingdominoState, out: Outcome | None = None) -> dict[str, 
     if known is None or known[0] is not rs.terrains:
         known = rs.derived["letters"] = (rs.terrains, letters(rs), {})
     letter: dict[str, str] = known[1]
-    codes: dict[tuple[str, int], str] = known[2]
+    codes: dict[str, dict[int, str]] = known[2]
     out = out or state.outcome()
     over = state.is_terminal()
     return {
