@@ -190,67 +190,60 @@ class Kingdom:
         if ax == bx:
             if ay - by not in _NEXT and abs(ay - by) != 1:  # as abs(dx) + abs(dy) == 1 (the abs for odd numbers)
                 return "kd-cells-apart", {}
+            x0 = x1 = ax
+            y0, y1 = (ay, by) if ay < by else (by, ay)
         elif ay != by or (ax - bx not in _NEXT and abs(ax - bx) + abs(ay - by) != 1):
             return "kd-cells-apart", {}
+        else:
+            y0 = y1 = ay
+            x0, x1 = (ax, bx) if ax < bx else (bx, ax)
         cells = self.cells
         if a in cells:
             return "kd-overlap", {"cell": a}
         if b in cells:
             return "kd-overlap", {"cell": b}
-        minx, maxx, miny, maxy = self.minx, self.maxx, self.miny, self.maxy
-        if ax < minx:
-            minx = ax
-        if bx < minx:
-            minx = bx
-        if ax > maxx:
-            maxx = ax
-        if bx > maxx:
-            maxx = bx
-        if ay < miny:
-            miny = ay
-        if by < miny:
-            miny = by
-        if ay > maxy:
-            maxy = ay
-        if by > maxy:
-            maxy = by
+        minx = self.minx
+        if x0 < minx:
+            minx = x0
+        maxx = self.maxx
+        if x1 > maxx:
+            maxx = x1
+        miny = self.miny
+        if y0 < miny:
+            miny = y0
+        maxy = self.maxy
+        if y1 > maxy:
+            maxy = y1
         size = self.size
-        if maxx - minx + 1 > size or maxy - miny + 1 > size:
+        if maxx - minx >= size or maxy - miny >= size:
             return "kd-too-big", {"w": maxx - minx + 1, "h": maxy - miny + 1}
-        # matching edges: a square of the same terrain, or the castle when it is wild (inlines _matches);
-        # enough on the first half: the second's cannot change the answer
-        wild = self.castle_wild
+        # matching edges: a square of the same terrain, or the castle when it is wild
         first, second = domino.first, domino.second
-        t1 = first.terrain
-        get = cells.get
-        need = self.min_edges
-        if need < 1:
-            need = 1
-        if self.diagonal:
-            around_a, around_b = tuple(self._around(a)), tuple(self._around(b))
-        else:
-            around_a, around_b = _SIDES.get(a) or _sides(a), _SIDES.get(b) or _sides(b)
-        edges = 0
-        for n in around_a:
-            sq = get(n)
-            if sq is not None and (sq.terrain == t1 or (sq is CASTLE and wild)):
-                edges += 1
-                if edges >= need:
-                    break
-        else:
-            t2 = second.terrain
-            for n in around_b:
+        if self.min_edges <= 1 and not self.diagonal:  # the usual rules: one side of either half (_matches, inlined)
+            wild = self.castle_wild
+            t1 = first.terrain
+            get = cells.get
+            for n in _SIDES.get(a) or _sides(a):
                 sq = get(n)
-                if sq is not None and (sq.terrain == t2 or (sq is CASTLE and wild)):
-                    edges += 1
-                    if edges >= need:
-                        break
+                if sq is not None and (sq.terrain == t1 or (sq is CASTLE and wild)):
+                    break
             else:
-                return "kd-no-connection", {}
+                t2 = second.terrain
+                for n in _SIDES.get(b) or _sides(b):
+                    sq = get(n)
+                    if sq is not None and (sq.terrain == t2 or (sq is CASTLE and wild)):
+                        break
+                else:
+                    return "kd-no-connection", {}
+        elif self._matches(first.terrain, a) + self._matches(second.terrain, b) < max(1, self.min_edges):
+            return "kd-no-connection", {}
         if place:  # as place() does
             cells[a] = first
             cells[b] = second
-            self.minx, self.maxx, self.miny, self.maxy = minx, maxx, miny, maxy
+            self.minx = minx
+            self.maxx = maxx
+            self.miny = miny
+            self.maxy = maxy
             self.placed.append(domino.number)
         return None
 
