@@ -4,7 +4,7 @@ the square at their top left."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
 from kbgrules.kingdomino.board import Cell, board_cells, cell_name, same_cell
 from kbgrules.kingdomino.model import Half
@@ -30,6 +30,7 @@ def grid_codes(cells: Mapping[Cell, Half], box: Box, letters: Mapping[str, str],
     places = _BOXES.get(box) or _places(box)
     width, height = box[1] - box[0] + 1, box[3] - box[2] + 1
     out = ["."] * (width * height)
+    c: Any  # compiled, kept as it is (a Cell would be remade as a tuple to look it up)
     for c, sq in cells.items():
         try:
             i = places[c]

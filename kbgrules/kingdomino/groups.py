@@ -8,7 +8,7 @@ the cells do, and every code and neighbour is a small int (no int object is made
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from kbgrules.kingdomino.board import Cell, same_cell
 from kbgrules.kingdomino.model import Half
@@ -62,6 +62,7 @@ def property_groups(cells: dict[Cell, Half], castle: Half) -> list[Found] | None
     gives them; None when a cell lies beyond the coded ones (only a kingdom changed by hand)."""
     codes = CODES
     by_terrain: dict[str, dict[int, int]] = {}  # terrain -> code -> crowns, the last cells first
+    c: Any  # compiled, kept as it is (a Cell would be remade as a tuple to look it up)
     for c, sq in reversed(cells.items()):
         if sq is castle:
             continue

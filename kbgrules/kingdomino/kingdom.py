@@ -197,10 +197,13 @@ class Kingdom:
         else:
             y0 = y1 = ay
             x0, x1 = (ax, bx) if ax < bx else (bx, ax)
+        # compiled, a Cell is two native ints, made a new tuple at each use as a key: these are made once
+        key_a: Any = a
+        key_b: Any = b
         cells = self.cells
-        if a in cells:
+        if key_a in cells:
             return "kd-overlap", {"cell": a}
-        if b in cells:
+        if key_b in cells:
             return "kd-overlap", {"cell": b}
         minx = self.minx
         if x0 < minx:
@@ -222,15 +225,15 @@ class Kingdom:
         if self.min_edges <= 1 and not self.diagonal:  # the usual rules: one side of either half (_matches, inlined)
             wild = self.castle_wild
             t1 = first.terrain
-            get = cells.get
-            for n in _SIDES.get(a) or _sides(a):
-                sq = get(n)
+            n: Any
+            for n in _SIDES.get(key_a) or _sides(key_a):
+                sq = cells.get(n)
                 if sq is not None and (sq.terrain == t1 or (sq is CASTLE and wild)):
                     break
             else:
                 t2 = second.terrain
-                for n in _SIDES.get(b) or _sides(b):
-                    sq = get(n)
+                for n in _SIDES.get(key_b) or _sides(key_b):
+                    sq = cells.get(n)
                     if sq is not None and (sq.terrain == t2 or (sq is CASTLE and wild)):
                         break
                 else:
@@ -238,8 +241,8 @@ class Kingdom:
         elif self._matches(first.terrain, a) + self._matches(second.terrain, b) < max(1, self.min_edges):
             return "kd-no-connection", {}
         if place:  # as place() does
-            cells[a] = first
-            cells[b] = second
+            cells[key_a] = first
+            cells[key_b] = second
             self.minx = minx
             self.maxx = maxx
             self.miny = miny
@@ -379,6 +382,9 @@ class Kingdom:
         cells = self.cells
         inside = _WINDOWS.get(window) or window_cells(window)
         wild = self.castle_wild
+        f: Any  # compiled, kept as they are (not remade as tuples at each use as a key)
+        g: Any
+        n: Any
         for f in inside.difference(cells):
             sides = _SIDES.get(f) or _sides(f)
             for g in sides:
