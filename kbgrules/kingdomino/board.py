@@ -55,7 +55,7 @@ def parse_cell(text: str, size: int) -> Cell | None:
 
 
 _BOARD_CELLS: Final[dict[int, Mapping[str, Cell]]] = {}
-_SAME: Final[dict[Cell, Cell]] = {}  # one tuple per cell near the castle
+SAME: Final[dict[Cell, Cell]] = {}  # one tuple per cell near the castle (see same_cell)
 
 
 def same_cell(x: int, y: int) -> Cell:
@@ -63,7 +63,7 @@ def same_cell(x: int, y: int) -> Cell:
     then find their keys by identity, without comparing tuples."""
     cell = (x, y)
     if -16 <= x <= 16 and -16 <= y <= 16:
-        return _SAME.setdefault(cell, cell)
+        return SAME.setdefault(cell, cell)
     return cell
 
 

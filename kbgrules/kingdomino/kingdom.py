@@ -25,13 +25,13 @@ from typing import Any, Final
 from kbgrules.core.logfile import MAX_DIGITS
 from kbgrules.core.model import violation as violation  # re-exported: the game's modules raise it
 from kbgrules.errors import KbgError
+from kbgrules.kingdomino.board import SAME, same_cell
 from kbgrules.kingdomino.board import Cell as Cell
 from kbgrules.kingdomino.board import board_cells as board_cells
 from kbgrules.kingdomino.board import board_columns as board_columns
 from kbgrules.kingdomino.board import board_offset as board_offset
 from kbgrules.kingdomino.board import cell_name as cell_name
 from kbgrules.kingdomino.board import parse_cell as parse_cell
-from kbgrules.kingdomino.board import same_cell
 from kbgrules.kingdomino.grid import WINDOWS as _WINDOWS
 from kbgrules.kingdomino.grid import corner_cell_name, grid_codes, window_cells
 from kbgrules.kingdomino.groups import SIDES as _SIDES
@@ -43,7 +43,16 @@ DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 AROUND: Final[tuple[Cell, ...]] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
 CASTLE: Final = Half("castle", 0)
 _NEXT: Final = (1, -1)
-_ORIGIN: Final = same_cell(0, 0)
+_ORIGIN: Final[Any] = same_cell(0, 0)  # Any: kept as an object, compiled too
+
+
+def _passed(cell: Cell) -> object:
+    return cell
+
+
+# compiled (mypyc), a Cell passes from call to call as two ints and comes back a new tuple: _check then takes
+# the board's own tuples as keys (same_cell), which the kingdom's dicts find by identity
+_REMADE: Final = _passed(_ORIGIN) is not _ORIGIN
 
 
 # --------------------------------------------------------------------------- cells
@@ -200,6 +209,8 @@ class Kingdom:
         # compiled, a Cell is two native ints, made a new tuple at each use as a key: these are made once
         key_a: Any = a
         key_b: Any = b
+        if _REMADE:
+            key_a, key_b = SAME.get(key_a, key_a), SAME.get(key_b, key_b)
         cells = self.cells
         if key_a in cells:
             return "kd-overlap", {"cell": a}
