@@ -394,14 +394,11 @@ class Kingdom:
         inside = _WINDOWS.get(window) or window_cells(window)
         wild = self.castle_wild
         f: Any  # compiled, kept as they are (not remade as tuples at each use as a key)
-        g: Any
         n: Any
-        for f in inside.difference(cells):
+        holes = inside.difference(cells)
+        for f in holes:
             sides = _SIDES.get(f) or _sides(f)
-            for g in sides:
-                if g in inside and g not in cells:
-                    break
-            else:
+            if holes.isdisjoint(sides):  # no room for the other half
                 continue
             for n in sides:
                 sq = cells.get(n)
