@@ -237,3 +237,14 @@ def test_cells_near_the_castle_are_shared_tuples() -> None:
     assert Kingdom(5).cells.popitem()[0] is same_cell(0, 0)
     far = same_cell(17, 0)
     assert far == (17, 0) and same_cell(17, 0) is not far
+    rs = kbgrules.load("kingdomino", players=3)
+    st = _new_state(rs, ["Ann", "Bob", "Cid"])
+    rng = random.Random(5)
+    game = kbgrules.new_game("kingdomino", ["Ann", "Bob", "Cid"])
+    while not st.is_terminal():  # placements of the board's cells, checked by apply: the kingdoms keep them
+        move = game.sample_chance(rng) if st.is_chance() or st.kings_due() else rng.choice(st.legal_actions())
+        if isinstance(move, Place):  # as the log reader makes them (compiled, the cells are passed as ints)
+            move = Place(move.player, move.number, same_cell(*move.first), same_cell(*move.second))
+        st.apply(move)
+        game.push(move)
+    assert all(c is same_cell(*c) for k in st.kingdoms for c in k.cells) and len(st.kingdoms[0].cells) > 20
