@@ -25,7 +25,9 @@ from typing import Any, Final
 from kbgrules.core.logfile import MAX_DIGITS
 from kbgrules.core.model import violation as violation  # re-exported: the game's modules raise it
 from kbgrules.errors import KbgError
-from kbgrules.kingdomino.board import SAME, same_cell
+from kbgrules.kingdomino.board import ORIGIN as _ORIGIN
+from kbgrules.kingdomino.board import REMADE as _REMADE
+from kbgrules.kingdomino.board import SAME
 from kbgrules.kingdomino.board import Cell as Cell
 from kbgrules.kingdomino.board import board_cells as board_cells
 from kbgrules.kingdomino.board import board_columns as board_columns
@@ -43,16 +45,6 @@ DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 AROUND: Final[tuple[Cell, ...]] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
 CASTLE: Final = Half("castle", 0)
 _NEXT: Final = (1, -1)
-_ORIGIN: Final[Any] = same_cell(0, 0)  # Any: kept as an object, compiled too
-
-
-def _passed(cell: Cell) -> object:
-    return cell
-
-
-# compiled (mypyc), a Cell passes from call to call as two ints and comes back a new tuple: _check then takes
-# the board's own tuples as keys (same_cell), which the kingdom's dicts find by identity
-_REMADE: Final = _passed(_ORIGIN) is not _ORIGIN
 
 
 # --------------------------------------------------------------------------- cells
@@ -200,12 +192,18 @@ class Kingdom:
             if ay - by not in _NEXT and abs(ay - by) != 1:  # as abs(dx) + abs(dy) == 1 (the abs for odd numbers)
                 return "kd-cells-apart", {}
             x0 = x1 = ax
-            y0, y1 = (ay, by) if ay < by else (by, ay)
+            if ay < by:
+                y0, y1 = ay, by
+            else:
+                y0, y1 = by, ay
         elif ay != by or (ax - bx not in _NEXT and abs(ax - bx) + abs(ay - by) != 1):
             return "kd-cells-apart", {}
         else:
             y0 = y1 = ay
-            x0, x1 = (ax, bx) if ax < bx else (bx, ax)
+            if ax < bx:
+                x0, x1 = ax, bx
+            else:
+                x0, x1 = bx, ax
         # compiled, a Cell is two native ints, made a new tuple at each use as a key: these are made once
         key_a: Any = a
         key_b: Any = b
