@@ -58,10 +58,11 @@ _BOARD_CELLS: Final[dict[int, Mapping[str, Cell]]] = {}
 SAME: Final[dict[Cell, Cell]] = {}  # one tuple per cell near the castle (see same_cell)
 
 
-def same_cell(x: int, y: int) -> Cell:
+def same_cell(x: int, y: int) -> Any:
     """The cell ``(x, y)``, as one shared tuple for the cells near the castle: the kingdoms' dicts
-    then find their keys by identity, without comparing tuples."""
-    cell = (x, y)
+    then find their keys by identity, without comparing tuples. (Any: compiled, a Cell would be
+    passed on as two ints, and made a new tuple again.)"""
+    cell: Any = (x, y)
     if -16 <= x <= 16 and -16 <= y <= 16:
         return SAME.setdefault(cell, cell)
     return cell

@@ -23,7 +23,8 @@ Found = tuple[int, int, int, str, int, tuple[Cell, ...]]
 SIDES: Final[dict[Cell, tuple[Cell, ...]]] = {}  # the four side neighbours of the cells met so far
 
 
-def sides(cell: Cell) -> tuple[Cell, ...]:
+def sides(cell: Any) -> tuple[Cell, ...]:
+    """The side neighbours of ``cell`` (Any: compiled, the cell itself is kept as the key, not remade)."""
     x, y = cell
     around = (same_cell(x + 1, y), same_cell(x, y + 1), same_cell(x - 1, y), same_cell(x, y - 1))
     if abs(x) < 16 and abs(y) < 16:  # the cells of real kingdoms: keep the cache small
