@@ -248,3 +248,28 @@ def test_cells_near_the_castle_are_shared_tuples() -> None:
         st.apply(move)
         game.push(move)
     assert all(c is same_cell(*c) for k in st.kingdoms for c in k.cells) and len(st.kingdoms[0].cells) > 20
+
+
+def test_written_out_inits_are_the_dataclass_ones() -> None:
+    """Score and Standing write their __init__ out (compiled, dataclasses' would run interpreted): the same
+    fields, by position or by name, equality, hashing, repr and dataclasses.replace as before."""
+    import dataclasses
+
+    from kbgrules.kingdomino.kingdom import Property, Score
+    from kbgrules.kingdomino.state import Standing
+
+    props = (Property("wheat", 2, 1, ((1, 0), (2, 0))),)
+    s = Score(7, 5, props, {"harmony": 2}, 2, 1)
+    same = Score(total=7, base=5, properties=props, bonuses={"harmony": 2}, largest_property=2, crowns=1)
+    assert (s.total, s.base, s.properties, s.bonuses, s.largest_property, s.crowns) == (7, 5, props, {"harmony": 2},
+                                                                                          2, 1)
+    assert s == same and repr(s) == repr(same) and repr(s).startswith("Score(total=7, base=5, properties=(")
+    assert dataclasses.replace(s, total=9) == Score(9, 5, props, {"harmony": 2}, 2, 1)
+    with pytest.raises(TypeError):
+        Score(7, 5, props, {}, 2)  # type: ignore[call-arg]
+    st = Standing(1, "Bob", s, 2, 0)
+    assert st == Standing(player=1, name="Bob", score=same, rank=2, discards=0)
+    assert repr(st) == f"Standing(player=1, name='Bob', score={s!r}, rank=2, discards=0)"
+    assert dataclasses.replace(st, rank=1).rank == 1 and st.rank == 2
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        st.rank = 3  # type: ignore[misc]

@@ -25,20 +25,15 @@ from typing import Any, Final
 from kbgrules.core.logfile import MAX_DIGITS
 from kbgrules.core.model import violation as violation  # re-exported: the game's modules raise it
 from kbgrules.errors import KbgError
-from kbgrules.kingdomino.board import ORIGIN as _ORIGIN
-from kbgrules.kingdomino.board import REMADE as _REMADE
-from kbgrules.kingdomino.board import SAME
+from kbgrules.kingdomino.board import ORIGIN, REMADE, SAME
 from kbgrules.kingdomino.board import Cell as Cell
 from kbgrules.kingdomino.board import board_cells as board_cells
 from kbgrules.kingdomino.board import board_columns as board_columns
 from kbgrules.kingdomino.board import board_offset as board_offset
 from kbgrules.kingdomino.board import cell_name as cell_name
 from kbgrules.kingdomino.board import parse_cell as parse_cell
-from kbgrules.kingdomino.grid import WINDOWS as _WINDOWS
-from kbgrules.kingdomino.grid import corner_cell_name, grid_codes, window_cells
-from kbgrules.kingdomino.groups import SIDES as _SIDES
-from kbgrules.kingdomino.groups import Found, property_groups, search_groups
-from kbgrules.kingdomino.groups import sides as _sides
+from kbgrules.kingdomino.grid import WINDOWS, corner_cell_name, grid_codes, window_cells
+from kbgrules.kingdomino.groups import SIDES, Found, property_groups, search_groups, sides
 from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_setters
 
 DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -116,7 +111,7 @@ class Kingdom:
         self.castle_wild = castle_wild
         self.min_edges = min_edges
         self.diagonal = diagonal
-        self.cells: dict[Cell, Half] = {_ORIGIN: CASTLE}
+        self.cells: dict[Cell, Half] = {ORIGIN: CASTLE}
         self.minx = self.maxx = self.miny = self.maxy = 0
         self.discards = 0
         self.placed: list[int] = []
@@ -207,7 +202,7 @@ class Kingdom:
         # compiled, a Cell is two native ints, made a new tuple at each use as a key: these are made once
         key_a: Any = a
         key_b: Any = b
-        if _REMADE:
+        if REMADE:
             key_a, key_b = SAME.get(key_a, key_a), SAME.get(key_b, key_b)
         cells = self.cells
         if key_a in cells:
@@ -229,19 +224,18 @@ class Kingdom:
         size = self.size
         if maxx - minx >= size or maxy - miny >= size:
             return "kd-too-big", {"w": maxx - minx + 1, "h": maxy - miny + 1}
-        # matching edges: a square of the same terrain, or the castle when it is wild
-        first, second = domino.first, domino.second
+        first, second = domino.first, domino.second  # matching edges: the same terrain, or the castle if wild
         if self.min_edges <= 1 and not self.diagonal:  # the usual rules: one side of either half (_matches, inlined)
             wild = self.castle_wild
             t1 = first.terrain
             n: Any
-            for n in _SIDES.get(key_a) or _sides(key_a):
+            for n in SIDES.get(key_a) or sides(key_a):
                 sq = cells.get(n)
                 if sq is not None and (sq.terrain == t1 or (sq is CASTLE and wild)):
                     break
             else:
                 t2 = second.terrain
-                for n in _SIDES.get(key_b) or _sides(key_b):
+                for n in SIDES.get(key_b) or sides(key_b):
                     sq = cells.get(n)
                     if sq is not None and (sq.terrain == t2 or (sq is CASTLE and wild)):
                         break
@@ -389,16 +383,16 @@ class Kingdom:
         """Whether :meth:`_one_edge_placements` has a placement, from the empty cells of the window: one
         with an empty neighbour in the window, touching a square of either half's terrain (or the wild castle)."""
         cells = self.cells
-        inside = _WINDOWS.get(window) or window_cells(window)
+        inside = WINDOWS.get(window) or window_cells(window)
         wild = self.castle_wild
         f: Any  # compiled, kept as they are (not remade as tuples at each use as a key)
         n: Any
         holes = inside.difference(cells)
         for f in holes:
-            sides = _SIDES.get(f) or _sides(f)
-            if holes.isdisjoint(sides):  # no room for the other half
+            around = SIDES.get(f) or sides(f)
+            if holes.isdisjoint(around):  # no room for the other half
                 continue
-            for n in sides:
+            for n in around:
                 sq = cells.get(n)
                 if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t1 or sq.terrain == t2):
                     return True
@@ -518,7 +512,7 @@ def square(rs: KingdominoRuleset, text: str) -> Half:
 # --------------------------------------------------------------------------- scoring
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Score:
     """A kingdom's score: properties, bonuses and the tie-break figures."""
 
@@ -528,6 +522,15 @@ class Score:
     bonuses: Mapping[str, int]
     largest_property: int
     crowns: int
+
+    def __init__(self, total: int, base: int, properties: tuple[Property, ...], bonuses: Mapping[str, int],
+                 largest_property: int, crowns: int) -> None:  # written out, as Property's
+        for name, value in zip(_SCORE_FIELDS, (total, base, properties, bonuses, largest_property, crowns),
+                               strict=True):
+            object.__setattr__(self, name, value)
+
+
+_SCORE_FIELDS: Final = ("total", "base", "properties", "bonuses", "largest_property", "crowns")
 
 
 def bonus_applies(rs: KingdominoRuleset, bonus_id: str, kingdom: Kingdom, discards: int | None) -> bool:
@@ -573,7 +576,7 @@ def score(kingdom: Kingdom, rs: KingdominoRuleset, *, discards: int | None = Non
     return out
 
 
-_SCORE_SETTERS: Final = slot_setters(Score, "total", "base", "properties", "bonuses", "largest_property", "crowns")
+_SCORE_SETTERS: Final = slot_setters(Score, *_SCORE_FIELDS)
 _POINTS, _SQUARES, _CROWNS = itemgetter(0), itemgetter(1), itemgetter(2)  # of what property_groups finds
 
 

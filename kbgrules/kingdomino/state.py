@@ -84,13 +84,20 @@ Action = Deal | DrawKings | Claim | Place | Discard
 # --------------------------------------------------------------------------- game state
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Standing:
     player: int
     name: str
     score: Score
     rank: int
     discards: int
+
+    def __init__(self, player: int, name: str, score: Score, rank: int, discards: int) -> None:
+        object.__setattr__(self, "player", player)  # written out, as the actions' (compiled)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "discards", discards)
 
 
 
