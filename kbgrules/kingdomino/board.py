@@ -55,7 +55,7 @@ def parse_cell(text: str, size: int) -> Cell | None:
 
 
 _BOARD_CELLS: Final[dict[int, Mapping[str, Cell]]] = {}
-SAME: Final[dict[Cell, Cell]] = {}  # one tuple per cell near the castle (see same_cell)
+SAME: Final[dict[Any, Any]] = {}  # one tuple per cell near the castle (see same_cell; Any: objects, compiled too)
 
 
 def same_cell(x: int, y: int) -> Any:
