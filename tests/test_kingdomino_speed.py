@@ -273,3 +273,43 @@ def test_written_out_inits_are_the_dataclass_ones() -> None:
     assert dataclasses.replace(st, rank=1).rank == 1 and st.rank == 2
     with pytest.raises(dataclasses.FrozenInstanceError):
         st.rank = 3  # type: ignore[misc]
+
+
+def test_claims_and_placements_read_in_the_loop_are_the_parsers() -> None:
+    """check_kingdomino reads the common claims and placements in its own loop: spoiled logs (words changed,
+    lines dropped or doubled, an indented line, a @stop) get the report they get with every line read by
+    Parser.parse (the loop's table of numbers emptied for the second run)."""
+    from kbgrules.core.check import check_text
+    from kbgrules.kingdomino.log import _NUMBERS
+    from kbgrules.kingdomino.simulate import simulate_kingdomino
+
+    rng = random.Random(23)
+    texts = []
+    for seed in range(12):
+        lines = simulate_kingdomino(2 + seed % 3, seed).splitlines()
+        for _ in range(3):
+            i = rng.randrange(6, len(lines))
+            words = lines[i].split()
+            op = rng.randrange(5)
+            if op == 0:
+                words[rng.randrange(len(words))] = rng.choice(["x", "99", "claim", "place", "z9", "-1", "e5"])
+                lines[i] = " ".join(words)
+            elif op == 1:
+                del lines[i]
+            elif op == 2:
+                lines.insert(i, lines[rng.randrange(6, len(lines))])
+            elif op == 3:
+                lines.insert(i, "   indented words")
+            else:
+                lines.insert(i, "@stop")
+        texts.append("\n".join(lines) + "\n")
+    fast = [check_text("a.log", t).to_json(turns=True) for t in texts]
+    kept = dict(_NUMBERS)
+    _NUMBERS.clear()
+    try:
+        general = [check_text("a.log", t).to_json(turns=True) for t in texts]
+    finally:
+        _NUMBERS.update(kept)
+    assert fast == general
+    games = [g for r in fast for g in r["games"]]
+    assert any(not g["valid"] for g in games) and any(g["valid"] for g in games)

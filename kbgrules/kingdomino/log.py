@@ -10,7 +10,7 @@ from typing import Any, Final
 from kbgrules.core.closest import did_you_mean
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from kbgrules.core.outcome import Outcome
-from kbgrules.core.replay import parse_events, players_ok, stopped_note
+from kbgrules.core.replay import players_ok, stopped_note
 from kbgrules.core.report import GameReport
 from kbgrules.core.words import counted, plural
 from kbgrules.errors import Diagnostic, IllegalMoveError
@@ -537,8 +537,21 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
     place_setters, new, numbers = _PLACE_SETTERS, object.__new__, _NUMBERS
     set_player, set_number, set_first, set_second = place_setters or (None, None, None, None)
 
-    def step(ev: Event) -> Step:
-        """The event and what it says."""
+    def other(ev: Event) -> Action | Parsed:
+        """What an event that is no well-formed claim or placement says."""
+        if ev.block and not (len(ev.tokens) >= 2 and "kingdom" in (ev.tokens[1].text, ev.tokens[0].text)):
+            report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
+                                            "only a kingdom grid may be indented under an event"))
+        p = parser.parse(ev)
+        if not from_position and isinstance(p, Parsed) and p.kind == "position":
+            raise LogSyntaxError("position statements need '@start position' in the headers", ev.col)
+        return p
+
+    # core.replay.parse_events, the common claims and placements read in its loop (no call for them)
+    steps: list[Step] = []
+    add = steps.append
+    stop: int | None = None
+    for ev in g.events:
         words = ev.words
         who = index.get(words[0])
         if who is not None and not ev.block:  # a well-formed claim or placement: Parser.fast_move, inlined
@@ -551,29 +564,32 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
                     a, b = cells.get(words[3]), cells.get(words[4])
                     if a is not None and b is not None:
                         if place_setters is None:
-                            return ev, Place(who, num, a, b)
+                            add((ev, Place(who, num, a, b)))
+                            continue
                         place = new(Place)  # Place(...), at half the cost
                         set_player(place, who)
                         set_number(place, num)
                         set_first(place, a)
                         set_second(place, b)
-                        return ev, place
+                        add((ev, place))
+                        continue
             elif n == 3 and words[1] == "claim":
                 key = who * 1024 + num  # the same claims come back game after game: one (frozen) object each
                 claim = _CLAIMS.get(key)
                 if claim is None:
                     claim = _CLAIMS[key] = Claim(who, num)
-                return ev, claim
-        if ev.block and not (len(ev.tokens) >= 2 and "kingdom" in (ev.tokens[1].text, ev.tokens[0].text)):
-            report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
-                                            "only a kingdom grid may be indented under an event"))
-        p = parser.parse(ev)
-        if not from_position and isinstance(p, Parsed) and p.kind == "position":
-            raise LogSyntaxError("position statements need '@start position' in the headers", ev.col)
-        return ev, p
+                add((ev, claim))
+                continue
+        try:
+            add((ev, other(ev)))
+        except LogSyntaxError as exc:
+            report.errors.append(Diagnostic(file, exc.line or ev.line, exc.col, exc.code, exc.message))
+            if stop is None:
+                stop = ev.line
+    if g.stop is not None and (stop is None or g.stop < stop):
+        stop = g.stop
 
     replay = Replay(file, rs, players, report)
-    steps, stop = parse_events(file, g, report, step)  # replay_events, without a call per event
     replay.run(steps, stop)
     stopped_note(file, report, stop)
     out = replay.state.outcome()
