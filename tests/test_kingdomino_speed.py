@@ -4,6 +4,7 @@ replay's placements and claims, the end-of-game figures."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -313,3 +314,31 @@ def test_claims_and_placements_read_in_the_loop_are_the_parsers() -> None:
     assert fast == general
     games = [g for r in fast for g in r["games"]]
     assert any(not g["valid"] for g in games) and any(g["valid"] for g in games)
+
+
+def test_objects_made_in_a_shell_are_the_dataclass_ones() -> None:
+    """slot_shell's short way (plain slots filled, then the class set) gives the objects __init__ gives: the
+    replay's placements and the properties; a class without slots has no shell."""
+    import dataclasses
+
+    from kbgrules.kingdomino.kingdom import Property
+    from kbgrules.kingdomino.log import _PLACE_SHELL
+    from kbgrules.kingdomino.model import slot_shell
+
+    shell = slot_shell(Place)
+    if shell is None:  # compiled: the classes are native, made by their __init__
+        assert _PLACE_SHELL is None
+        return
+    for cls, values in ((Place, (1, 7, (0, 1), (1, 1))), (Property, ("lake", 3, 2, ((0, 1), (1, 1), (2, 1))))):
+        made = slot_shell(cls)
+        assert made is not None
+        obj: Any = object.__new__(made)
+        for f, v in zip(dataclasses.fields(cls), values, strict=True):
+            setattr(obj, f.name, v)
+        obj.__class__ = cls
+        expected = cls(*values)
+        assert type(obj) is cls and obj == expected and hash(obj) == hash(expected) and repr(obj) == repr(expected)
+        for frozen in (obj, expected):
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(frozen, dataclasses.fields(cls)[1].name, 3)
+    assert slot_shell(type("Plain", (), {})) is None and slot_shell(Half) is not None

@@ -34,7 +34,7 @@ from kbgrules.kingdomino.board import cell_name as cell_name
 from kbgrules.kingdomino.board import parse_cell as parse_cell
 from kbgrules.kingdomino.grid import WINDOWS, corner_cell_name, grid_codes, window_cells
 from kbgrules.kingdomino.groups import SIDES, Found, property_groups, search_groups, sides
-from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_setters
+from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_setters, slot_shell
 
 DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 AROUND: Final[tuple[Cell, ...]] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
@@ -80,20 +80,18 @@ class Property:
         return self.squares * self.crowns
 
 
-_PROPERTY_SETTERS: Final = slot_setters(Property, "terrain", "squares", "crowns", "cells")
+_PROPERTY_SHELL: Final = slot_shell(Property)
 
 
 def _properties(found: list[Found]) -> list[Property]:
-    if _PROPERTY_SETTERS is None:
+    shell = _PROPERTY_SHELL
+    if shell is None:
         return [Property(terrain, -squares, -crowns, cells) for _, squares, crowns, terrain, _, cells in found]
-    set_terrain, set_squares, set_crowns, set_cells = _PROPERTY_SETTERS
     out: list[Property] = []
-    for _, squares, crowns, terrain, _, cells in found:  # Property(...), at half the cost
-        p = object.__new__(Property)
-        set_terrain(p, terrain)
-        set_squares(p, -squares)
-        set_crowns(p, -crowns)
-        set_cells(p, cells)
+    for _, squares, crowns, terrain, _, cells in found:  # Property(...), at a quarter of the cost
+        p: Any = object.__new__(shell)
+        p.terrain, p.squares, p.crowns, p.cells = terrain, -squares, -crowns, cells
+        p.__class__ = Property
         out.append(p)
     return out
 
