@@ -34,7 +34,7 @@ from kbgrules.kingdomino.board import cell_name as cell_name
 from kbgrules.kingdomino.board import parse_cell as parse_cell
 from kbgrules.kingdomino.grid import WINDOWS, corner_cell_name, grid_codes, window_cells
 from kbgrules.kingdomino.groups import SIDES, Found, property_groups, search_groups, sides
-from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_setters, slot_shell
+from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_shell
 
 DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 AROUND: Final[tuple[Cell, ...]] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
@@ -560,21 +560,23 @@ def score(kingdom: Kingdom, rs: KingdominoRuleset, *, discards: int | None = Non
         known = rs.derived["bonuses"] = (rs.bonuses, tuple(b for b in rs.bonuses.values() if b.active))
     bonuses = {b.id: b.points for b in known[1] if bonus_applies(rs, b.id, kingdom, discards)} if known[1] else {}
     total = base + sum(bonuses.values()) if bonuses else base
-    if _SCORE_SETTERS is None:
+    shell = _SCORE_SHELL
+    if shell is None:
         return Score(total=total, base=base, properties=props, bonuses=MappingProxyType(bonuses),
                      largest_property=largest, crowns=crowns)
-    set_total, set_base, set_properties, set_bonuses, set_largest, set_crowns = _SCORE_SETTERS
-    out = object.__new__(Score)  # Score(...), at half the cost
-    set_total(out, total)
-    set_base(out, base)
-    set_properties(out, props)
-    set_bonuses(out, MappingProxyType(bonuses))
-    set_largest(out, largest)
-    set_crowns(out, crowns)
-    return out
+    out: Any = object.__new__(shell)  # Score(...), at a quarter of the cost (see slot_shell)
+    out.total = total
+    out.base = base
+    out.properties = props
+    out.bonuses = MappingProxyType(bonuses)
+    out.largest_property = largest
+    out.crowns = crowns
+    out.__class__ = Score
+    made: Score = out
+    return made
 
 
-_SCORE_SETTERS: Final = slot_setters(Score, *_SCORE_FIELDS)
+_SCORE_SHELL: Final = slot_shell(Score)
 _POINTS, _SQUARES, _CROWNS = itemgetter(0), itemgetter(1), itemgetter(2)  # of what property_groups finds
 
 
