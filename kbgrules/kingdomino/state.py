@@ -333,16 +333,18 @@ class KingdominoState:
                 raise self._fail("kd-deal-size", players=len(self.players), expected=self.row.line_size,
                                  got=len(action.numbers))
             seen: set[int] = set()
+            dominoes, dealt = self.dominoes, self.dealt
             for n in action.numbers:
-                if n not in self.dominoes:
+                if n not in dominoes:
                     raise self._fail("kd-deal-unknown", domino=n)
-                if n in self.dealt or n in seen:
-                    where = f"in deal {self.dealt[n] + 1}" if n in self.dealt else "twice in this deal"
+                if n in dealt or n in seen:
+                    where = f"in deal {dealt[n] + 1}" if n in dealt else "twice in this deal"
                     raise self._fail("kd-deal-repeat", domino=n, first=where)
                 seen.add(n)
+        dealt, line = self.dealt, self.lines_dealt
         for n in action.numbers:
-            self.dealt[n] = self.lines_dealt
-        self.lines_dealt += 1
+            dealt[n] = line
+        self.lines_dealt = line + 1
         self.next = sorted(action.numbers)
         self.next_claims = {}
         if self.lines_dealt == 1:
