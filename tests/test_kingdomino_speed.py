@@ -239,7 +239,9 @@ def test_cells_near_the_castle_are_shared_tuples() -> None:
     far = same_cell(17, 0)
     assert far == (17, 0) and same_cell(17, 0) is not far
     rs = kbgrules.load("kingdomino", players=3)
-    st = _new_state(rs, ["Ann", "Bob", "Cid"])
+    from kbgrules.kingdomino.game import KingdominoGame as Game
+
+    st = Game(rs, ["Ann", "Bob", "Cid"]).state
     rng = random.Random(5)
     game = kbgrules.new_game("kingdomino", ["Ann", "Bob", "Cid"])
     while not st.is_terminal():  # placements of the board's cells, checked by apply: the kingdoms keep them
