@@ -4,6 +4,7 @@ replay's placements and claims, the end-of-game figures."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -167,7 +168,7 @@ def test_grid_codes_kept_from_kingdom_to_kingdom_are_the_general_ones() -> None:
 
     rs = kbgrules.load("kingdomino")
     codes_of = letters(rs) | {"castle": "K"}
-    memo: dict[tuple[str, int], str] = {}
+    memo: dict[str, dict[int, str]] = {}
     rng = random.Random(17)
     for n in range(300):
         k = _random_kingdom(rng, 7 if n % 5 == 0 else 5)
@@ -212,3 +213,134 @@ def test_numbers_written_otherwise_are_read_as_the_parser_reads_them() -> None:
             actions = [x for x in read if not isinstance(x, Parsed)]
             assert state.history == actions[:len(state.history)]
             assert len(state.history) == len(actions) or not report.valid
+
+
+def test_cells_near_the_castle_are_shared_tuples() -> None:
+    """The board's cells, the coded cells, the side neighbours and the grid's boxes hand out one tuple per
+    cell (equal to the cell): kingdoms find their squares by identity; far cells are plain new tuples."""
+    from kbgrules.kingdomino.board import board_cells, same_cell
+    from kbgrules.kingdomino.grid import window_cells
+    from kbgrules.kingdomino.groups import CODES, sides
+
+    for size in (5, 7, 13):
+        for name, cell in board_cells(size).items():
+            assert same_cell(*cell) is cell and cell == (ord(name[0]) - 97 - size + 1, int(name[1:]) - size)
+    assert all(same_cell(*c) is c for c in CODES)
+    assert all(n is same_cell(*n) for n in sides((3, -4)))
+    assert all(c is same_cell(*c) for c in window_cells((-4, 0, -2, 2)))
+    assert Kingdom(5).cells.popitem()[0] is same_cell(0, 0)
+    far = same_cell(17, 0)
+    assert far == (17, 0) and same_cell(17, 0) is not far
+    rs = kbgrules.load("kingdomino", players=3)
+    from kbgrules.kingdomino.game import KingdominoGame as Game
+
+    st = Game(rs, ["Ann", "Bob", "Cid"]).state
+    rng = random.Random(5)
+    game = kbgrules.new_game("kingdomino", ["Ann", "Bob", "Cid"])
+    while not st.is_terminal():  # placements of the board's cells, checked by apply: the kingdoms keep them
+        move = game.sample_chance(rng) if st.is_chance() or st.kings_due() else rng.choice(st.legal_actions())
+        if isinstance(move, Place):  # as the log reader makes them (compiled, the cells are passed as ints)
+            move = Place(move.player, move.number, same_cell(*move.first), same_cell(*move.second))
+        st.apply(move)
+        game.push(move)
+    assert all(c is same_cell(*c) for k in st.kingdoms for c in k.cells) and len(st.kingdoms[0].cells) > 20
+
+
+def test_written_out_inits_are_the_dataclass_ones() -> None:
+    """Score and Standing write their __init__ out (compiled, dataclasses' would run interpreted): the same
+    fields, by position or by name, equality, hashing, repr and dataclasses.replace as before."""
+    import dataclasses
+
+    from kbgrules.kingdomino.kingdom import Property, Score
+    from kbgrules.kingdomino.state import Standing
+
+    props = (Property("wheat", 2, 1, ((1, 0), (2, 0))),)
+    s = Score(7, 5, props, {"harmony": 2}, 2, 1)
+    same = Score(total=7, base=5, properties=props, bonuses={"harmony": 2}, largest_property=2, crowns=1)
+    assert (s.total, s.base, s.properties, s.bonuses, s.largest_property, s.crowns) == (7, 5, props, {"harmony": 2},
+                                                                                          2, 1)
+    assert s == same and repr(s) == repr(same) and repr(s).startswith("Score(total=7, base=5, properties=(")
+    assert dataclasses.replace(s, total=9) == Score(9, 5, props, {"harmony": 2}, 2, 1)
+    with pytest.raises(TypeError):
+        Score(7, 5, props, {}, 2)  # type: ignore[call-arg]
+    st = Standing(1, "Bob", s, 2, 0)
+    assert st == Standing(player=1, name="Bob", score=same, rank=2, discards=0)
+    assert repr(st) == f"Standing(player=1, name='Bob', score={s!r}, rank=2, discards=0)"
+    assert dataclasses.replace(st, rank=1).rank == 1 and st.rank == 2
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        st.rank = 3  # type: ignore[misc]
+
+
+def test_claims_and_placements_read_in_the_loop_are_the_parsers() -> None:
+    """check_kingdomino reads the common claims and placements in its own loop: spoiled logs (words changed,
+    lines dropped or doubled, an indented line, a @stop) get the report they get with every line read by
+    Parser.parse (the loop's table of numbers emptied for the second run)."""
+    from kbgrules.core.check import check_text
+    from kbgrules.kingdomino.log import _NUMBERS
+    from kbgrules.kingdomino.simulate import simulate_kingdomino
+
+    rng = random.Random(23)
+    texts = []
+    for seed in range(12):
+        lines = simulate_kingdomino(2 + seed % 3, seed).splitlines()
+        for _ in range(3):
+            i = rng.randrange(6, len(lines))
+            words = lines[i].split()
+            op = rng.randrange(5)
+            if op == 0:
+                words[rng.randrange(len(words))] = rng.choice(["x", "99", "claim", "place", "z9", "-1", "e5"])
+                lines[i] = " ".join(words)
+            elif op == 1:
+                del lines[i]
+            elif op == 2:
+                lines.insert(i, lines[rng.randrange(6, len(lines))])
+            elif op == 3:
+                lines.insert(i, "   indented words")
+            else:
+                lines.insert(i, "@stop")
+        texts.append("\n".join(lines) + "\n")
+    fast = [check_text("a.log", t).to_json(turns=True) for t in texts]
+    kept = dict(_NUMBERS)
+    _NUMBERS.clear()
+    try:
+        general = [check_text("a.log", t).to_json(turns=True) for t in texts]
+    finally:
+        _NUMBERS.update(kept)
+    assert fast == general
+    games = [g for r in fast for g in r["games"]]
+    assert any(not g["valid"] for g in games) and any(g["valid"] for g in games)
+
+
+def test_objects_made_in_a_shell_are_the_dataclass_ones() -> None:
+    """slot_shell's short way (plain slots filled, then the class set) gives the objects __init__ gives: the
+    replay's placements and the properties; a class without slots has no shell."""
+    import dataclasses
+
+    from kbgrules.kingdomino.kingdom import Property
+    from kbgrules.kingdomino.log import _PLACE_SHELL
+    from kbgrules.kingdomino.model import slot_shell
+
+    shell = slot_shell(Place)
+    if shell is None:  # compiled: the classes are native, made by their __init__
+        assert _PLACE_SHELL is None
+        return
+    from kbgrules.kingdomino.kingdom import Score, score
+
+    k = _random_kingdom(random.Random(4))
+    made = score(k, kbgrules.load("kingdomino"))  # through the shell
+    assert type(made) is Score and made == Score(*(getattr(made, f.name) for f in dataclasses.fields(Score)))
+    for cls, values in ((Place, (1, 7, (0, 1), (1, 1))), (Property, ("lake", 3, 2, ((0, 1), (1, 1), (2, 1)))),
+                        (Score, (9, 7, (), {"x": 2}, 3, 1))):
+        made = slot_shell(cls)
+        assert made is not None
+        obj: Any = object.__new__(made)
+        for f, v in zip(dataclasses.fields(cls), values, strict=True):
+            setattr(obj, f.name, v)
+        obj.__class__ = cls
+        expected = cls(*values)
+        assert type(obj) is cls and obj == expected and repr(obj) == repr(expected)
+        assert cls is Score or hash(obj) == hash(expected)  # a Score's bonuses are a dict: no hash
+        for frozen in (obj, expected):
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(frozen, dataclasses.fields(cls)[1].name, 3)
+    assert slot_shell(type("Plain", (), {})) is None and slot_shell(Half) is not None

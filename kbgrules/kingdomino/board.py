@@ -8,7 +8,7 @@ written chess-style on a board just big enough for any legal kingdom: 9x9 with t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
 Cell = tuple[int, int]
 
@@ -55,6 +55,29 @@ def parse_cell(text: str, size: int) -> Cell | None:
 
 
 _BOARD_CELLS: Final[dict[int, Mapping[str, Cell]]] = {}
+SAME: Final[dict[Any, Any]] = {}  # one tuple per cell near the castle (see same_cell; Any: objects, compiled too)
+
+
+def same_cell(x: int, y: int) -> Any:
+    """The cell ``(x, y)``, as one shared tuple for the cells near the castle: the kingdoms' dicts
+    then find their keys by identity, without comparing tuples. (Any: compiled, a Cell would be
+    passed on as two ints, and made a new tuple again.)"""
+    cell: Any = (x, y)
+    if -16 <= x <= 16 and -16 <= y <= 16:
+        return SAME.setdefault(cell, cell)
+    return cell
+
+
+ORIGIN: Final[Any] = same_cell(0, 0)  # the castle's cell (Any: kept as an object, compiled too)
+
+
+def _passed(cell: Cell) -> object:
+    return cell
+
+
+# compiled (mypyc), a Cell passes from call to call as two ints and comes back a new tuple: Kingdom._check then
+# takes the board's own tuples as keys (same_cell), which the kingdom's dicts find by identity
+REMADE: Final = _passed(ORIGIN) is not ORIGIN
 
 
 def board_cells(size: int) -> Mapping[str, Cell]:
@@ -63,7 +86,7 @@ def board_cells(size: int) -> Mapping[str, Cell]:
     if cells is None:
         off = board_offset(size)
         names = (cell_name((x, y), size) for x in range(-off, off + 1) for y in range(-off, off + 1))
-        cells = _BOARD_CELLS[size] = {n: c for n in names if (c := parse_cell(n, size))}  # shared: read only
+        cells = _BOARD_CELLS[size] = {n: same_cell(*c) for n in names if (c := parse_cell(n, size))}  # read only
     return cells
 
 

@@ -4,9 +4,9 @@ the square at their top left."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
-from kbgrules.kingdomino.board import Cell, board_cells, cell_name
+from kbgrules.kingdomino.board import Cell, board_cells, cell_name, same_cell
 from kbgrules.kingdomino.model import Half
 
 Box = tuple[int, int, int, int]  # minx, maxx, miny, maxy
@@ -16,37 +16,52 @@ _BOXES: Final[dict[Box, dict[Cell, int]]] = {}  # the boxes met so far: each cel
 def _places(box: Box) -> dict[Cell, int]:
     minx, maxx, miny, maxy = box
     width = maxx - minx + 1
-    places = {(x, y): (maxy - y) * width + x - minx for y in range(miny, maxy + 1) for x in range(minx, maxx + 1)}
+    places = {same_cell(x, y): (maxy - y) * width + x - minx
+              for y in range(miny, maxy + 1) for x in range(minx, maxx + 1)}
     if len(places) <= 256 and len(_BOXES) < 4096:  # real kingdoms: a few hundred boxes of at most 49 cells
         _BOXES[box] = places
     return places
 
 
-def grid_codes(cells: Mapping[Cell, Half], box: Box, letters: Mapping[str, str], codes: dict[tuple[str, int], str],
+def grid_codes(cells: Mapping[Cell, Half], box: Box, letters: Mapping[str, str], codes: dict[str, dict[int, str]],
                castle: Half) -> list[list[str]]:
     """The rows of codes of the cells of ``box``, the top row first (``.`` where empty; the cells
-    outside it left out); ``codes`` keeps the code of each (terrain, crowns) met, from ``letters``."""
+    outside it left out); ``codes`` keeps the code of each terrain and crowns met, from ``letters``."""
     places = _BOXES.get(box) or _places(box)
     width, height = box[1] - box[0] + 1, box[3] - box[2] + 1
     out = ["."] * (width * height)
-    get = places.get
+    c: Any  # compiled, kept as it is (a Cell would be remade as a tuple to look it up)
     for c, sq in cells.items():
-        i = get(c)
-        if i is not None:
-            if sq is castle:
-                out[i] = "C"
-            else:
-                key = (sq.terrain, sq.crowns)
-                code = codes.get(key)
-                if code is None:
-                    code = codes[key] = f"{letters[sq.terrain]}{sq.crowns}" if sq.crowns else letters[sq.terrain]
-                out[i] = code
+        try:
+            i = places[c]
+        except KeyError:  # outside a box changed by hand
+            continue
+        if sq is castle:
+            out[i] = "C"
+        else:
+            try:
+                out[i] = codes[sq.terrain][sq.crowns]
+            except KeyError:  # met for the first time
+                crowns = sq.crowns
+                code = f"{letters[sq.terrain]}{crowns}" if crowns else letters[sq.terrain]
+                codes.setdefault(sq.terrain, {})[crowns] = out[i] = code
     if width <= 0:  # a box changed by hand
         return [[] for _ in range(height)]
     rows = []
     for r in range(0, width * height, width):
         rows.append(out[r:r + width])
     return rows
+
+
+WINDOWS: Final[dict[Box, frozenset[Cell]]] = {}  # the cells of the windows (x0, x1, y0, y1) met so far
+
+
+def window_cells(window: Box) -> frozenset[Cell]:
+    x0, x1, y0, y1 = window
+    cells = frozenset(same_cell(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+    if len(WINDOWS) < 4096:  # real kingdoms meet a few hundred
+        WINDOWS[window] = cells
+    return cells
 
 
 def corner_cell_name(corner: Cell, size: int) -> str:

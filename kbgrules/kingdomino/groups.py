@@ -8,13 +8,13 @@ the cells do, and every code and neighbour is a small int (no int object is made
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from kbgrules.kingdomino.board import Cell
+from kbgrules.kingdomino.board import Cell, same_cell
 from kbgrules.kingdomino.model import Half
 
 REACH: Final = 7
-CODES: Final[dict[Cell, int]] = {(x, y): (x + REACH) * 16 + y + REACH
+CODES: Final[dict[Cell, int]] = {same_cell(x, y): (x + REACH) * 16 + y + REACH
                                  for x in range(-REACH, REACH + 1) for y in range(-REACH, REACH + 1)}
 CELLS: Final[dict[int, Cell]] = {code: cell for cell, code in CODES.items()}
 
@@ -23,9 +23,10 @@ Found = tuple[int, int, int, str, int, tuple[Cell, ...]]
 SIDES: Final[dict[Cell, tuple[Cell, ...]]] = {}  # the four side neighbours of the cells met so far
 
 
-def sides(cell: Cell) -> tuple[Cell, ...]:
+def sides(cell: Any) -> tuple[Cell, ...]:
+    """The side neighbours of ``cell`` (Any: compiled, the cell itself is kept as the key, not remade)."""
     x, y = cell
-    around = ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
+    around = (same_cell(x + 1, y), same_cell(x, y + 1), same_cell(x - 1, y), same_cell(x, y - 1))
     if abs(x) < 16 and abs(y) < 16:  # the cells of real kingdoms: keep the cache small
         SIDES[cell] = around
     return around
@@ -62,11 +63,13 @@ def property_groups(cells: dict[Cell, Half], castle: Half) -> list[Found] | None
     gives them; None when a cell lies beyond the coded ones (only a kingdom changed by hand)."""
     codes = CODES
     by_terrain: dict[str, dict[int, int]] = {}  # terrain -> code -> crowns, the last cells first
+    c: Any  # compiled, kept as it is (a Cell would be remade as a tuple to look it up)
     for c, sq in reversed(cells.items()):
         if sq is castle:
             continue
-        i = codes.get(c)
-        if i is None:
+        try:
+            i = codes[c]
+        except KeyError:
             return None
         terrain = sq.terrain
         same = by_terrain.get(terrain)

@@ -25,17 +25,16 @@ from typing import Any, Final
 from kbgrules.core.logfile import MAX_DIGITS
 from kbgrules.core.model import violation as violation  # re-exported: the game's modules raise it
 from kbgrules.errors import KbgError
+from kbgrules.kingdomino.board import ORIGIN, REMADE, SAME
 from kbgrules.kingdomino.board import Cell as Cell
 from kbgrules.kingdomino.board import board_cells as board_cells
 from kbgrules.kingdomino.board import board_columns as board_columns
 from kbgrules.kingdomino.board import board_offset as board_offset
 from kbgrules.kingdomino.board import cell_name as cell_name
 from kbgrules.kingdomino.board import parse_cell as parse_cell
-from kbgrules.kingdomino.grid import corner_cell_name, grid_codes
-from kbgrules.kingdomino.groups import SIDES as _SIDES
-from kbgrules.kingdomino.groups import Found, property_groups, search_groups
-from kbgrules.kingdomino.groups import sides as _sides
-from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_setters
+from kbgrules.kingdomino.grid import WINDOWS, corner_cell_name, grid_codes, window_cells
+from kbgrules.kingdomino.groups import SIDES, Found, property_groups, search_groups, sides
+from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_shell
 
 DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 AROUND: Final[tuple[Cell, ...]] = (*DIRECTIONS, (1, 1), (1, -1), (-1, 1), (-1, -1))  # when diagonals connect
@@ -81,31 +80,18 @@ class Property:
         return self.squares * self.crowns
 
 
-_PROPERTY_SETTERS: Final = slot_setters(Property, "terrain", "squares", "crowns", "cells")
-
-
-_WINDOWS: Final[dict[tuple[int, int, int, int], frozenset[Cell]]] = {}  # the cells of the windows met so far
-
-
-def _window_cells(window: tuple[int, int, int, int]) -> frozenset[Cell]:
-    x0, x1, y0, y1 = window
-    cells = frozenset((x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
-    if len(_WINDOWS) < 4096:  # real kingdoms meet a few hundred
-        _WINDOWS[window] = cells
-    return cells
+_PROPERTY_SHELL: Final = slot_shell(Property)
 
 
 def _properties(found: list[Found]) -> list[Property]:
-    if _PROPERTY_SETTERS is None:
+    shell = _PROPERTY_SHELL
+    if shell is None:
         return [Property(terrain, -squares, -crowns, cells) for _, squares, crowns, terrain, _, cells in found]
-    set_terrain, set_squares, set_crowns, set_cells = _PROPERTY_SETTERS
     out: list[Property] = []
-    for _, squares, crowns, terrain, _, cells in found:  # Property(...), at half the cost
-        p = object.__new__(Property)
-        set_terrain(p, terrain)
-        set_squares(p, -squares)
-        set_crowns(p, -crowns)
-        set_cells(p, cells)
+    for _, squares, crowns, terrain, _, cells in found:  # Property(...), at a quarter of the cost
+        p: Any = object.__new__(shell)
+        p.terrain, p.squares, p.crowns, p.cells = terrain, -squares, -crowns, cells
+        p.__class__ = Property
         out.append(p)
     return out
 
@@ -123,7 +109,7 @@ class Kingdom:
         self.castle_wild = castle_wild
         self.min_edges = min_edges
         self.diagonal = diagonal
-        self.cells: dict[Cell, Half] = {(0, 0): CASTLE}
+        self.cells: dict[Cell, Half] = {ORIGIN: CASTLE}
         self.minx = self.maxx = self.miny = self.maxy = 0
         self.discards = 0
         self.placed: list[int] = []
@@ -198,67 +184,70 @@ class Kingdom:
         if ax == bx:
             if ay - by not in _NEXT and abs(ay - by) != 1:  # as abs(dx) + abs(dy) == 1 (the abs for odd numbers)
                 return "kd-cells-apart", {}
+            x0 = x1 = ax
+            if ay < by:
+                y0, y1 = ay, by
+            else:
+                y0, y1 = by, ay
         elif ay != by or (ax - bx not in _NEXT and abs(ax - bx) + abs(ay - by) != 1):
             return "kd-cells-apart", {}
-        cells = self.cells
-        if a in cells:
-            return "kd-overlap", {"cell": a}
-        if b in cells:
-            return "kd-overlap", {"cell": b}
-        minx, maxx, miny, maxy = self.minx, self.maxx, self.miny, self.maxy
-        if ax < minx:
-            minx = ax
-        if bx < minx:
-            minx = bx
-        if ax > maxx:
-            maxx = ax
-        if bx > maxx:
-            maxx = bx
-        if ay < miny:
-            miny = ay
-        if by < miny:
-            miny = by
-        if ay > maxy:
-            maxy = ay
-        if by > maxy:
-            maxy = by
-        size = self.size
-        if maxx - minx + 1 > size or maxy - miny + 1 > size:
-            return "kd-too-big", {"w": maxx - minx + 1, "h": maxy - miny + 1}
-        # matching edges: a square of the same terrain, or the castle when it is wild (inlines _matches);
-        # enough on the first half: the second's cannot change the answer
-        wild = self.castle_wild
-        first, second = domino.first, domino.second
-        t1 = first.terrain
-        get = cells.get
-        need = self.min_edges
-        if need < 1:
-            need = 1
-        if self.diagonal:
-            around_a, around_b = tuple(self._around(a)), tuple(self._around(b))
         else:
-            around_a, around_b = _SIDES.get(a) or _sides(a), _SIDES.get(b) or _sides(b)
-        edges = 0
-        for n in around_a:
-            sq = get(n)
-            if sq is not None and (sq.terrain == t1 or (sq is CASTLE and wild)):
-                edges += 1
-                if edges >= need:
-                    break
-        else:
-            t2 = second.terrain
-            for n in around_b:
-                sq = get(n)
-                if sq is not None and (sq.terrain == t2 or (sq is CASTLE and wild)):
-                    edges += 1
-                    if edges >= need:
-                        break
+            y0 = y1 = ay
+            if ax < bx:
+                x0, x1 = ax, bx
             else:
-                return "kd-no-connection", {}
+                x0, x1 = bx, ax
+        # compiled, a Cell is two native ints, made a new tuple at each use as a key: these are made once
+        key_a: Any = a
+        key_b: Any = b
+        if REMADE:
+            key_a, key_b = SAME.get(key_a, key_a), SAME.get(key_b, key_b)
+        cells = self.cells
+        if key_a in cells:
+            return "kd-overlap", {"cell": a}
+        if key_b in cells:
+            return "kd-overlap", {"cell": b}
+        minx = self.minx
+        if x0 < minx:
+            minx = x0
+        maxx = self.maxx
+        if x1 > maxx:
+            maxx = x1
+        miny = self.miny
+        if y0 < miny:
+            miny = y0
+        maxy = self.maxy
+        if y1 > maxy:
+            maxy = y1
+        size = self.size
+        if maxx - minx >= size or maxy - miny >= size:
+            return "kd-too-big", {"w": maxx - minx + 1, "h": maxy - miny + 1}
+        first, second = domino.first, domino.second  # matching edges: the same terrain, or the castle if wild
+        if self.min_edges <= 1 and not self.diagonal:  # the usual rules: one side of either half (_matches, inlined)
+            wild = self.castle_wild
+            t1 = first.terrain
+            n: Any
+            for n in SIDES.get(key_a) or sides(key_a):
+                sq = cells.get(n)
+                if sq is not None and (sq.terrain == t1 or (sq is CASTLE and wild)):
+                    break
+            else:
+                t2 = second.terrain
+                for n in SIDES.get(key_b) or sides(key_b):
+                    sq = cells.get(n)
+                    if sq is not None and (sq.terrain == t2 or (sq is CASTLE and wild)):
+                        break
+                else:
+                    return "kd-no-connection", {}
+        elif self._matches(first.terrain, a) + self._matches(second.terrain, b) < max(1, self.min_edges):
+            return "kd-no-connection", {}
         if place:  # as place() does
-            cells[a] = first
-            cells[b] = second
-            self.minx, self.maxx, self.miny, self.maxy = minx, maxx, miny, maxy
+            cells[key_a] = first
+            cells[key_b] = second
+            self.minx = minx
+            self.maxx = maxx
+            self.miny = miny
+            self.maxy = maxy
             self.placed.append(domino.number)
         return None
 
@@ -392,16 +381,16 @@ class Kingdom:
         """Whether :meth:`_one_edge_placements` has a placement, from the empty cells of the window: one
         with an empty neighbour in the window, touching a square of either half's terrain (or the wild castle)."""
         cells = self.cells
-        inside = _WINDOWS.get(window) or _window_cells(window)
+        inside = WINDOWS.get(window) or window_cells(window)
         wild = self.castle_wild
-        for f in inside.difference(cells):
-            sides = _SIDES.get(f) or _sides(f)
-            for g in sides:
-                if g in inside and g not in cells:
-                    break
-            else:
+        f: Any  # compiled, kept as they are (not remade as tuples at each use as a key)
+        n: Any
+        holes = inside.difference(cells)
+        for f in holes:
+            around = SIDES.get(f) or sides(f)
+            if holes.isdisjoint(around):  # no room for the other half
                 continue
-            for n in sides:
+            for n in around:
                 sq = cells.get(n)
                 if sq is not None and ((sq is CASTLE and wild) or sq.terrain == t1 or sq.terrain == t2):
                     return True
@@ -460,7 +449,7 @@ class Kingdom:
             letters = self.letters if self.letters is not None else _initials(self)
         return self._rows(letters, {})
 
-    def _rows(self, letters: Mapping[str, str], codes: dict[tuple[str, int], str]) -> list[list[str]]:
+    def _rows(self, letters: Mapping[str, str], codes: dict[str, dict[int, str]]) -> list[list[str]]:
         """:meth:`rows`, the codes met kept in ``codes`` (for the next calls with the same ``letters``)."""
         return grid_codes(self.cells, (self.minx, self.maxx, self.miny, self.maxy), letters, codes, CASTLE)
 
@@ -521,7 +510,7 @@ def square(rs: KingdominoRuleset, text: str) -> Half:
 # --------------------------------------------------------------------------- scoring
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Score:
     """A kingdom's score: properties, bonuses and the tie-break figures."""
 
@@ -531,6 +520,15 @@ class Score:
     bonuses: Mapping[str, int]
     largest_property: int
     crowns: int
+
+    def __init__(self, total: int, base: int, properties: tuple[Property, ...], bonuses: Mapping[str, int],
+                 largest_property: int, crowns: int) -> None:  # written out, as Property's
+        for name, value in zip(_SCORE_FIELDS, (total, base, properties, bonuses, largest_property, crowns),
+                               strict=True):
+            object.__setattr__(self, name, value)
+
+
+_SCORE_FIELDS: Final = ("total", "base", "properties", "bonuses", "largest_property", "crowns")
 
 
 def bonus_applies(rs: KingdominoRuleset, bonus_id: str, kingdom: Kingdom, discards: int | None) -> bool:
@@ -562,21 +560,23 @@ def score(kingdom: Kingdom, rs: KingdominoRuleset, *, discards: int | None = Non
         known = rs.derived["bonuses"] = (rs.bonuses, tuple(b for b in rs.bonuses.values() if b.active))
     bonuses = {b.id: b.points for b in known[1] if bonus_applies(rs, b.id, kingdom, discards)} if known[1] else {}
     total = base + sum(bonuses.values()) if bonuses else base
-    if _SCORE_SETTERS is None:
+    shell = _SCORE_SHELL
+    if shell is None:
         return Score(total=total, base=base, properties=props, bonuses=MappingProxyType(bonuses),
                      largest_property=largest, crowns=crowns)
-    set_total, set_base, set_properties, set_bonuses, set_largest, set_crowns = _SCORE_SETTERS
-    out = object.__new__(Score)  # Score(...), at half the cost
-    set_total(out, total)
-    set_base(out, base)
-    set_properties(out, props)
-    set_bonuses(out, MappingProxyType(bonuses))
-    set_largest(out, largest)
-    set_crowns(out, crowns)
-    return out
+    out: Any = object.__new__(shell)  # Score(...), at a quarter of the cost (see slot_shell)
+    out.total = total
+    out.base = base
+    out.properties = props
+    out.bonuses = MappingProxyType(bonuses)
+    out.largest_property = largest
+    out.crowns = crowns
+    out.__class__ = Score
+    made: Score = out
+    return made
 
 
-_SCORE_SETTERS: Final = slot_setters(Score, "total", "base", "properties", "bonuses", "largest_property", "crowns")
+_SCORE_SHELL: Final = slot_shell(Score)
 _POINTS, _SQUARES, _CROWNS = itemgetter(0), itemgetter(1), itemgetter(2)  # of what property_groups finds
 
 

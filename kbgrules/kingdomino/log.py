@@ -10,7 +10,7 @@ from typing import Any, Final
 from kbgrules.core.closest import did_you_mean
 from kbgrules.core.logfile import Event, GameText, LogSyntaxError, PlayerNames, Token
 from kbgrules.core.outcome import Outcome
-from kbgrules.core.replay import parse_events, players_ok, stopped_note
+from kbgrules.core.replay import players_ok, stopped_note
 from kbgrules.core.report import GameReport
 from kbgrules.core.words import counted, plural
 from kbgrules.errors import Diagnostic, IllegalMoveError
@@ -25,7 +25,7 @@ from kbgrules.kingdomino.kingdom import (
     parse_cell,
     violation,
 )
-from kbgrules.kingdomino.model import KingdominoRuleset, slot_setters
+from kbgrules.kingdomino.model import KingdominoRuleset, slot_shell
 from kbgrules.kingdomino.positions import GridError, grid_to_kingdom, same_kingdom, split_rows
 from kbgrules.kingdomino.result import kingdomino_result
 from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place
@@ -34,7 +34,7 @@ KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
 _CLAIMS: Final[dict[int, Claim]] = {}  # by player * 1024 + domino number
 _NUMBERS: Final[dict[str, int]] = {str(n): n for n in range(1024)}  # the numbers as logs usually write them
 POSITION_EVENTS = {"kingdom", "out", "line", "discards"}
-_PLACE_SETTERS: Final = slot_setters(Place, "player", "number", "first", "second")
+_PLACE_SHELL: Final = slot_shell(Place)
 
 
 class PositionError(Exception):
@@ -275,7 +275,7 @@ def _fail_col(ev: Event, item: Action | Parsed, exc: IllegalMoveError) -> int:
     return ev.col
 
 
-def _grid_rows(k: Kingdom, letters: dict[str, str], codes: dict[tuple[str, int], str]) -> list[str]:
+def _grid_rows(k: Kingdom, letters: dict[str, str], codes: dict[str, dict[int, str]]) -> list[str]:
     return [" ".join(row) for row in k._rows(letters, codes)]
 
 
@@ -304,7 +304,7 @@ def final_json(state: KingdominoState, out: Outcome | None = None) -> dict[str, 
     if known is None or known[0] is not rs.terrains:
         known = rs.derived["letters"] = (rs.terrains, letters(rs), {})
     letter: dict[str, str] = known[1]
-    codes: dict[tuple[str, int], str] = known[2]
+    codes: dict[str, dict[int, str]] = known[2]
     out = out or state.outcome()
     over = state.is_terminal()
     return {
@@ -534,11 +534,23 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
         return KingdominoState(rs, players)
     parser = Parser(file, rs, players)
     index, cells = parser.index, parser.cells
-    place_setters, new, numbers = _PLACE_SETTERS, object.__new__, _NUMBERS
-    set_player, set_number, set_first, set_second = place_setters or (None, None, None, None)
+    shell, new, numbers = _PLACE_SHELL, object.__new__, _NUMBERS
 
-    def step(ev: Event) -> Step:
-        """The event and what it says."""
+    def other(ev: Event) -> Action | Parsed:
+        """What an event that is no well-formed claim or placement says."""
+        if ev.block and not (len(ev.tokens) >= 2 and "kingdom" in (ev.tokens[1].text, ev.tokens[0].text)):
+            report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
+                                            "only a kingdom grid may be indented under an event"))
+        p = parser.parse(ev)
+        if not from_position and isinstance(p, Parsed) and p.kind == "position":
+            raise LogSyntaxError("position statements need '@start position' in the headers", ev.col)
+        return p
+
+    # core.replay.parse_events, the common claims and placements read in its loop (no call for them)
+    steps: list[Step] = []
+    add = steps.append
+    stop: int | None = None
+    for ev in g.events:
         words = ev.words
         who = index.get(words[0])
         if who is not None and not ev.block:  # a well-formed claim or placement: Parser.fast_move, inlined
@@ -550,30 +562,34 @@ def check_kingdomino(file: str, g: GameText, rs: KingdominoRuleset, report: Game
                 if words[1] == "place":
                     a, b = cells.get(words[3]), cells.get(words[4])
                     if a is not None and b is not None:
-                        if place_setters is None:
-                            return ev, Place(who, num, a, b)
-                        place = new(Place)  # Place(...), at half the cost
-                        set_player(place, who)
-                        set_number(place, num)
-                        set_first(place, a)
-                        set_second(place, b)
-                        return ev, place
+                        if shell is None:
+                            add((ev, Place(who, num, a, b)))
+                            continue
+                        place: Any = new(shell)  # Place(...), at a quarter of the cost
+                        place.player = who
+                        place.number = num
+                        place.first = a
+                        place.second = b
+                        place.__class__ = Place
+                        add((ev, place))
+                        continue
             elif n == 3 and words[1] == "claim":
                 key = who * 1024 + num  # the same claims come back game after game: one (frozen) object each
                 claim = _CLAIMS.get(key)
                 if claim is None:
                     claim = _CLAIMS[key] = Claim(who, num)
-                return ev, claim
-        if ev.block and not (len(ev.tokens) >= 2 and "kingdom" in (ev.tokens[1].text, ev.tokens[0].text)):
-            report.errors.append(Diagnostic(file, ev.block[0][0], 1, "log-syntax",
-                                            "only a kingdom grid may be indented under an event"))
-        p = parser.parse(ev)
-        if not from_position and isinstance(p, Parsed) and p.kind == "position":
-            raise LogSyntaxError("position statements need '@start position' in the headers", ev.col)
-        return ev, p
+                add((ev, claim))
+                continue
+        try:
+            add((ev, other(ev)))
+        except LogSyntaxError as exc:
+            report.errors.append(Diagnostic(file, exc.line or ev.line, exc.col, exc.code, exc.message))
+            if stop is None:
+                stop = ev.line
+    if g.stop is not None and (stop is None or g.stop < stop):
+        stop = g.stop
 
     replay = Replay(file, rs, players, report)
-    steps, stop = parse_events(file, g, report, step)  # replay_events, without a call per event
     replay.run(steps, stop)
     stopped_note(file, report, stop)
     out = replay.state.outcome()

@@ -24,6 +24,22 @@ def slot_setters(cls: type, *names: str) -> tuple[Any, ...] | None:
     return tuple(getattr(s, "__set__") for s in setters)  # noqa: B009 (the slot's own __set__)
 
 
+def slot_shell(cls: type) -> type | None:
+    """A plain class with the slots of the frozen dataclass ``cls``, or None when it is compiled (mypyc). For
+    speed: an instance of it filled by plain assignments, then given ``__class__ = cls``, is a ``cls`` made
+    at half the cost of :func:`slot_setters`'."""
+    slots = tuple(vars(cls).get("__slots__", ()))
+    if not slots or slot_setters(cls, *slots) is None:
+        return None
+    shell = type(f"_{cls.__name__}Shell", (), {"__slots__": slots})
+    probe: Any = object.__new__(shell)
+    try:
+        probe.__class__ = cls  # the same layout, or a TypeError
+    except TypeError:  # pragma: no cover - slots alone make the layout
+        return None
+    return shell
+
+
 @dataclass(frozen=True, slots=True)
 class Terrain:
     id: str

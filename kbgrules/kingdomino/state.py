@@ -83,13 +83,20 @@ Action = Deal | DrawKings | Claim | Place | Discard
 # --------------------------------------------------------------------------- game state
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Standing:
     player: int
     name: str
     score: Score
     rank: int
     discards: int
+
+    def __init__(self, player: int, name: str, score: Score, rank: int, discards: int) -> None:
+        object.__setattr__(self, "player", player)  # written out, as the actions' (compiled)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "discards", discards)
 
 
 
@@ -253,32 +260,34 @@ class KingdominoState:
 
     def apply(self, action: Action, check: bool = True) -> None:
         """Play ``action``; with ``check`` an illegal one raises IllegalMoveError and changes nothing."""
-        phase = self.phase
-        if phase == "over":
-            raise self._fail("kd-after-end")
         kind = type(action)  # most moves: an exact class is the quickest test
-        if phase == "turn" and check and (kind is Place or kind is Claim):
+        phase = self.phase
+        if phase == "turn" and check:
             # a legal placement or claim of the turns, played as _place and _claim play it with fewer steps;
             # anything amiss (nothing changed yet) goes to them, and they say what
-            turn = self.turn
-            king = self.order[turn]
-            p, n = action.player, action.number  # type: ignore[union-attr]  # a Place or a Claim
-            if self.king_owner[king] == p:
-                if kind is Place and self.step == "place":
-                    for own, k in self.current_claims.items():  # noqa: B007 (king_domino(king), inlined)
-                        if k == king:
-                            break
-                    else:
-                        own = -1
-                    if n == own and self.kingdoms[p]._check(self.dominoes[n], action.first,  # type: ignore[union-attr]
-                                                            action.second, True) is None:  # type: ignore[union-attr]
-                        if self.next:
-                            self.step = "claim"
+            if kind is Place:
+                if self.step == "place":
+                    king = self.order[self.turn]
+                    p = action.player  # type: ignore[union-attr]  # a Place
+                    if self.king_owner[king] == p:
+                        for own, k in self.current_claims.items():  # noqa: B007 (king_domino(king), inlined)
+                            if k == king:
+                                break
                         else:
-                            self._advance()
-                        self.history.append(action)
-                        return
-                elif kind is Claim and self.step == "claim" and n in self.next and n not in self.next_claims:
+                            own = -1
+                        if action.number == own and self.kingdoms[p]._check(  # type: ignore[union-attr]
+                                self.dominoes[own], action.first, action.second, True) is None:  # type: ignore[union-attr]
+                            if self.next:
+                                self.step = "claim"
+                            else:
+                                self._advance()
+                            self.history.append(action)
+                            return
+            elif kind is Claim and self.step == "claim":
+                p, n = action.player, action.number  # type: ignore[union-attr]  # a Claim
+                turn = self.turn
+                king = self.order[turn]
+                if self.king_owner[king] == p and n in self.next and n not in self.next_claims:
                     self.next_claims[n] = king
                     if turn + 1 < len(self.order):  # _advance, within the round
                         self.turn = turn + 1
@@ -287,6 +296,8 @@ class KingdominoState:
                         self._advance()
                     self.history.append(action)
                     return
+        elif phase == "over":
+            raise self._fail("kd-after-end")
         if kind is Place:
             self._place(action, check)  # type: ignore[arg-type]
         elif kind is Claim:
@@ -339,16 +350,18 @@ class KingdominoState:
                 raise self._fail("kd-deal-size", players=len(self.players), expected=self.row.line_size,
                                  got=len(action.numbers))
             seen: set[int] = set()
+            dominoes, dealt = self.dominoes, self.dealt
             for n in action.numbers:
-                if n not in self.dominoes:
+                if n not in dominoes:
                     raise self._fail("kd-deal-unknown", domino=n)
-                if n in self.dealt or n in seen:
-                    where = f"in deal {self.dealt[n] + 1}" if n in self.dealt else "twice in this deal"
+                if n in dealt or n in seen:
+                    where = f"in deal {dealt[n] + 1}" if n in dealt else "twice in this deal"
                     raise self._fail("kd-deal-repeat", domino=n, first=where)
                 seen.add(n)
+        dealt, line = self.dealt, self.lines_dealt
         for n in action.numbers:
-            self.dealt[n] = self.lines_dealt
-        self.lines_dealt += 1
+            dealt[n] = line
+        self.lines_dealt = line + 1
         self.next = sorted(action.numbers)
         self.next_claims = {}
         if self.lines_dealt == 1:
