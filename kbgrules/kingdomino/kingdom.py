@@ -182,14 +182,14 @@ class Kingdom:
         ax, ay = a
         bx, by = b
         if ax == bx:
-            if ay - by not in _NEXT and abs(ay - by) != 1:  # as abs(dx) + abs(dy) == 1 (the abs for odd numbers)
+            if ay - by not in _NEXT:  # abs(dx) + abs(dy) == 1
                 return "kd-cells-apart", {}
             x0 = x1 = ax
             if ay < by:
                 y0, y1 = ay, by
             else:
                 y0, y1 = by, ay
-        elif ay != by or (ax - bx not in _NEXT and abs(ax - bx) + abs(ay - by) != 1):
+        elif ay != by or ax - bx not in _NEXT:
             return "kd-cells-apart", {}
         else:
             y0 = y1 = ay
