@@ -10,7 +10,10 @@ plies per second of ``Board.push_san`` from the SAN strings alone.
 
 kbg: simulated random 4-player King of Tokyo games (several editions) and Kingdomino games, each
 log checked with ``check_text`` (parse + replay, every event checked against the rules): events per
-second, where an event is a line that is not blank, a comment (``#``) or a header (``@``).
+second, where an event is a line that is not blank, a comment (``#``) or a header (``@``). Also, for
+each King of Tokyo edition, reading alone (the lines into events and the events into actions, as
+``kbg check`` reads a log before replaying it; nothing replayed): the ceiling of that edition's ratio,
+and what is left of a 3x budget for the rules once the log is read.
 
 Figures are wall-clock, single process (one core). python-chess and each kbg workload are timed in
 turn, round after round, and each ratio is taken from the best of each: a slower spell of a shared
@@ -28,6 +31,7 @@ import platform
 import random
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 import chess
@@ -36,6 +40,10 @@ from _docs import best_of, write_section
 
 from kbgrules.core.check import check_text
 from kbgrules.core.compiled import PURE, build
+from kbgrules.core.load import load
+from kbgrules.core.logfile import iter_games
+from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
+from kbgrules.king_of_tokyo.parse import Parser
 from kbgrules.king_of_tokyo.simulate import simulate_king_of_tokyo
 from kbgrules.kingdomino.simulate import simulate_kingdomino
 
@@ -110,6 +118,18 @@ def check_all(logs: Sequence[str]) -> None:
         check_text("b.log", log)
 
 
+def read_all(logs: Sequence[str], rs: KingOfTokyoRuleset) -> None:
+    """Reading alone: each log's lines into events, and each event into its action by the parser
+    ``kbg check`` uses; nothing is replayed."""
+    for log in logs:
+        for g, _ in iter_games("b.log", log):
+            tag = g.tag("players") if g is not None else None
+            assert g is not None and tag is not None
+            read = Parser(rs, tuple(v.text for v in tag.values)).read
+            for ev in g.events:
+                read(ev)
+
+
 def clean_logs(logs: Sequence[str]) -> int:
     """The events in ``logs``; every log must check clean."""
     bad = [i for i, log in enumerate(logs) if check_text("b.log", log).exit_code != 0]
@@ -144,14 +164,20 @@ def main() -> int:
         raise SystemExit("python-chess did not read back the games it wrote")
     chess_best = float("inf")
     measured: list[tuple[str, float, float, int, int]] = []  # label, chess time, kbg time, events, games
+    reading: list[tuple[str, float, float, int]] = []  # label, chess time, reading time, events
 
     check_text("warm.log", simulate_king_of_tokyo(4, 0))
     for label, edition, variants in KOT_EDITIONS:
         logs = [simulate_king_of_tokyo(4, seed, edition, variants) for seed in range(n_kot)]
         events = clean_logs(logs)
-        tc, tk = paired(repeats, lambda: read_and_push(pgn), lambda logs=logs: check_all(logs))
+        tc, tk = paired(repeats, lambda: read_and_push(pgn), partial(check_all, logs))
         chess_best = min(chess_best, tc)
         measured.append((f"kbg King of Tokyo {label}: events checked, {n_kot} 4-player games", tc, tk, events, n_kot))
+        rs = load("king-of-tokyo", edition=edition, variants=variants, players=4)
+        assert isinstance(rs, KingOfTokyoRuleset)
+        tc, tr = paired(repeats, lambda: read_and_push(pgn), partial(read_all, logs, rs))
+        chess_best = min(chess_best, tc)
+        reading.append((label, tc, tr, events))
     kd_logs = [simulate_kingdomino(4, seed) for seed in range(n_kd)]
     events = clean_logs(kd_logs)
     kd_chess, kd_time = paired(repeats, lambda: read_and_push(pgn), lambda: check_all(kd_logs))
@@ -165,6 +191,12 @@ def main() -> int:
     for label, tc, tk, ev, games in measured:
         rows.append((f"{label} ({ev / games:,.0f} events/game, {games / tk:,.0f} games/s)",
                      f"{ev / tk:,.0f} events/s", f"{(ev / tk) / (plies / tc):.2f}"))
+    for (label, tc, tr, ev), (_, tc2, tk, _, _) in zip(reading, measured, strict=True):
+        left = 1 / 3 - (tr / ev) / (tc / plies)  # a ply's time, per event, left for the replay at 3x
+        now = (tk / ev) / (tc2 / plies) - (tr / ev) / (tc / plies)
+        rows.append((f"kbg King of Tokyo {label}: reading alone, no replay (the replay's time per event: "
+                     f"{now:.2f} python-chess ply now, {left:.2f} at 3x)", f"{ev / tr:,.0f} events/s",
+                     f"{(ev / tr) / (plies / tc):.2f}"))
     rows.append((f"kbg Kingdomino: 4-player games checked, {n_kd} games", f"{n_kd / kd_time:,.0f} games/s", ""))
     rows.append((f"kbg Kingdomino: events checked ({events / n_kd:,.0f} events/game)",
                  f"{events / kd_time:,.0f} events/s", f"{(events / kd_time) / (plies / kd_chess):.2f}"))

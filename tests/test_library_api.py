@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from pathlib import Path
 
@@ -270,3 +272,20 @@ def test_a_logged_games_variant_tags_all_count() -> None:
                               "deal 4 22 28 46\n")
     assert g.variants == ("harmony", "middle-kingdom")
     assert {v.id for v in g.ruleset().variants} == {"harmony", "middle-kingdom"}
+
+
+@pytest.mark.parametrize("gid", ["kingdomino", "king-of-tokyo"])
+def test_a_game_copies_with_the_copy_module_and_refuses_pickle_for_its_log(gid: str) -> None:
+    game = kbgrules.new_game(gid, ["Ann", "Bob", "Cid"])
+    rng = random.Random(4)
+    for _ in range(25):
+        game.push(game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_moves()))
+    text = game.log_text()
+    for twin in (copy.copy(game), copy.deepcopy(game)):
+        assert twin is not game and twin.rs is game.rs and twin.log_text() == text
+        twin.pop()  # its moves are its own: taking one back leaves the game as it was
+        assert game.log_text() == text and len(twin.moves) == len(game.moves) - 1
+    with pytest.raises(TypeError, match=r"log_text\(\)"):
+        pickle.dumps(game)
+    back = kbgrules.read_games(pickle.loads(pickle.dumps(text)))[0].replay()  # the way the message gives
+    assert back.log_text() == text and back.turn == game.turn

@@ -54,6 +54,7 @@ from kbgrules.king_of_tokyo.chance import (
     sweep_count,
     swept,
 )
+from kbgrules.king_of_tokyo.hooks import supported, usable
 from kbgrules.king_of_tokyo.log import Replay
 from kbgrules.king_of_tokyo.model import KingOfTokyoRuleset
 from kbgrules.king_of_tokyo.monster import Outcome
@@ -188,7 +189,7 @@ class KingOfTokyoGame:
                 continue
             out.append(a)
         if owed:
-            out += [Take(st.active, t) for t in st.tiles_left(owed[0]) if _supported(st, f"tile:{t}")]
+            out += [Take(st.active, t) for t in st.tiles_left(owed[0]) if supported(st.cards, f"tile:{t}")]
         return out + self._extras(st)
 
     def _extras(self, st: KingOfTokyoState) -> list[Action]:
@@ -198,8 +199,8 @@ class KingOfTokyoGame:
         me, m = st.active, st.me
         if m.eliminated or not (m.cards or m.hand):
             return []
-        moves: list[Action] = [Use(me, c, ()) for c in dict.fromkeys(m.cards) if _usable(st, c)]
-        moves += [Play(me, c, ()) for c in dict.fromkeys(m.hand) if c != "?" and _supported(st, f"evolution:{c}")]
+        moves: list[Action] = [Use(me, c, ()) for c in dict.fromkeys(m.cards) if usable(st.cards, c)]
+        moves += [Play(me, c, ()) for c in dict.fromkeys(m.hand) if c != "?" and supported(st.cards, f"evolution:{c}")]
         return [a for a in moves if self._try(a)]
 
     def _may_yield(self, st: KingOfTokyoState, d: Decide) -> bool:
@@ -514,6 +515,16 @@ class KingOfTokyoGame:
         finally:
             self._restore(st, rec)
 
+    def __copy__(self) -> KingOfTokyoGame:  # copy.copy and copy.deepcopy: copy(), the ruleset shared
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> KingOfTokyoGame:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        raise TypeError("a King of Tokyo game cannot be pickled: pickle its log_text(), and kbgrules.read_games(text)"
+                        "[0].replay() gives the game back")
+
     def copy(self) -> KingOfTokyoGame:
         other = KingOfTokyoGame(self.rs, self._players, monsters=self.monsters, tiles=self.tiles)
         for move in self.moves:
@@ -579,18 +590,3 @@ class KingOfTokyoGame:
             game.push_text(line)
         return game
 
-
-def _supported(st: KingOfTokyoState, key: str) -> bool:
-    from kbgrules.king_of_tokyo.hooks import HOOKS
-
-    hook = st.cards[key].hook
-    return hook is None or hook in HOOKS
-
-
-def _usable(st: KingOfTokyoState, key: str) -> bool:
-    """Whether a card may be used at all: its hook is written and has a ``use`` (any other use fails)."""
-    from kbgrules.king_of_tokyo.hooks import HOOKS, Hook
-
-    name = st.cards[key].hook
-    hook = HOOKS.get(name) if name is not None else None
-    return hook is not None and type(hook).use is not Hook.use

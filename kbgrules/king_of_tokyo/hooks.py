@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping, MutableMapping, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from kbgrules.king_of_tokyo.monster import Monster
@@ -197,3 +197,16 @@ def register(module: str, hooks: Mapping[str, Hook]) -> None:
     """Called by each card module (``PLUGINS``) as it loads, with its ``__name__``: its hooks, by the names
     the rule data gives."""
     HOOKS.register(module, hooks)
+
+
+def supported(cards: Mapping[str, Any], key: str) -> bool:
+    """Whether the engine plays the card, tile or evolution ``key``: it needs no code, or its hook is written."""
+    hook = cards[key].hook
+    return hook is None or hook in HOOKS
+
+
+def usable(cards: Mapping[str, Any], key: str) -> bool:
+    """Whether a card may be used at all: its hook is written and has a ``use`` (any other use fails)."""
+    name = cards[key].hook
+    hook = HOOKS.get(name) if name is not None else None
+    return hook is not None and type(hook).use is not Hook.use

@@ -73,15 +73,9 @@ def _unresolved(lines: list[str], who: str) -> bool:
                for ln in lines[start:] if not ln.startswith("expect"))
 
 
-def _supported(state: Any, key: str) -> bool:
-    from kbgrules.king_of_tokyo.cards.base import HOOKS
-
-    hook = state.cards[key].hook
-    return hook is None or hook in HOOKS
-
-
 def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> list[str]:
     """Play to the end with random legal choices; the log lines of every event."""
+    from kbgrules.king_of_tokyo.hooks import supported
     from kbgrules.king_of_tokyo.moves import SHORT, Camouflage, Keep, move_line
     from kbgrules.king_of_tokyo.state import FACES, Buy, Cure, Decide, EndTurn, Reroll, Roll, Sweep, Use
 
@@ -116,14 +110,14 @@ def play_king_of_tokyo(state: Any, rng: random.Random, max_turns: int = 400) -> 
         m = state.monsters[me]
         while m.owed and not m.eliminated:
             level = m.owed[0]
-            choices = [t for t in state.tiles_left(level) if _supported(state, f"tile:{t}")]
+            choices = [t for t in state.tiles_left(level) if supported(state.cards, f"tile:{t}")]
             if not choices:
                 return not state.tiles_left(level)
             t = rng.choice(choices)
             act(Take(me, t))
         if m.evo_owed and not m.eliminated and state.evolutions_left(m):
             act(_evolve(state, me, rng))
-        playable = [c for c in m.hand if c != "?" and _supported(state, f"evolution:{c}")]
+        playable = [c for c in m.hand if c != "?" and supported(state.cards, f"evolution:{c}")]
         if playable and rng.random() < 0.3 and not state.is_terminal():
             c = rng.choice(playable)
             if state.active == me and state.phase != "roll" and _unresolved(lines, who):

@@ -283,6 +283,16 @@ class KingdominoGame:
         self._state.undo(self._undo.pop())
         return self.moves.pop()
 
+    def __copy__(self) -> KingdominoGame:  # copy.copy and copy.deepcopy: copy(), the ruleset shared
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> KingdominoGame:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        raise TypeError("a Kingdomino game cannot be pickled: pickle its position_text() or log_text(); "
+                        "kbgrules.read_games(text)[0].replay() gives the game back")
+
     def copy(self) -> KingdominoGame:
         """An independent copy (its moves can be taken back too)."""
         other = KingdominoGame(self.rs, self.players, state=self._state.copy(), moves=self.moves)

@@ -188,6 +188,12 @@ class NoThanksGame:
         """An independent copy (its moves can be taken back too)."""
         return NoThanksGame(self.rs, self.players, state=self._state.copy())
 
+    def __copy__(self) -> NoThanksGame:  # copy.copy and copy.deepcopy: copy(), the ruleset shared
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> NoThanksGame:
+        return self.copy()
+
     # ---------------------------------------------------------------- logs and positions
 
     def _headers(self) -> list[str]:
