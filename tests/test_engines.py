@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy as copying
 import math
+import pickle
 import random
 from typing import Any
 
@@ -88,7 +89,7 @@ def test_simulated_games_check_clean_and_replay(game: str, players: int, edition
                                                 variants: tuple[str, ...]) -> None:
     """A simulated log checks clean and replays to its end; replayed two thirds of the way, the game
     takes the log's next moves with push_text, gives them back with pop, and copies (``copy()``,
-    ``copy.copy``, ``copy.deepcopy``) stay as they were."""
+    ``copy.copy``, ``copy.deepcopy``, a pickled one) stay as they were."""
     for seed in SEEDS:
         text = _simulated(game, players, edition, variants, seed)
         report = check_text("sim.log", text)
@@ -102,9 +103,10 @@ def test_simulated_games_check_clean_and_replay(game: str, players: int, edition
         before = _moment(game, game_here)
         copy = game_here.copy()
         shallow, deep = copying.copy(game_here), copying.deepcopy(game_here)  # both give copy()
+        pickled = pickle.loads(pickle.dumps(game_here))
         following = [lines[k] for k in events if cut <= k < cut + 40 and not lines[k].startswith("expect")][:5]
         pushed = [m for m in (game_here.push_text(line) for line in following) if m is not None]
-        assert _moment(game, copy) == before == _moment(game, shallow) == _moment(game, deep)
+        assert _moment(game, copy) == before == _moment(game, shallow) == _moment(game, deep) == _moment(game, pickled)
         for _ in pushed:
             game_here.pop()
         assert _moment(game, game_here) == before

@@ -275,17 +275,36 @@ def test_a_logged_games_variant_tags_all_count() -> None:
 
 
 @pytest.mark.parametrize("gid", ["kingdomino", "king-of-tokyo"])
-def test_a_game_copies_with_the_copy_module_and_refuses_pickle_for_its_log(gid: str) -> None:
+def test_a_game_copies_with_the_copy_module_and_pickles(gid: str) -> None:
     game = kbgrules.new_game(gid, ["Ann", "Bob", "Cid"])
     rng = random.Random(4)
     for _ in range(25):
         game.push(game.sample_chance(rng) if game.is_chance() else rng.choice(game.legal_moves()))
-    text = game.log_text()
-    for twin in (copy.copy(game), copy.deepcopy(game)):
+    text, moves = game.log_text(), len(game.moves)
+    for twin in (copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
         assert twin is not game and twin.rs is game.rs and twin.log_text() == text
-        twin.pop()  # its moves are its own: taking one back leaves the game as it was
-        assert game.log_text() == text and len(twin.moves) == len(game.moves) - 1
-    with pytest.raises(TypeError, match=r"log_text\(\)"):
-        pickle.dumps(game)
-    back = kbgrules.read_games(pickle.loads(pickle.dumps(text)))[0].replay()  # the way the message gives
-    assert back.log_text() == text and back.turn == game.turn
+        assert twin.position_text() == game.position_text() and twin.turn == game.turn
+        for _ in range(moves):  # its moves are its own, and each can be taken back
+            twin.pop()
+        assert game.log_text() == text and not twin.moves
+
+
+def test_a_pickled_game_keeps_what_its_replay_can_take_back() -> None:
+    [logged] = kbgrules.read_games(EXAMPLES / "two-players.log")
+    game = logged.replay()  # a replayed Kingdomino log has no move to take back
+    back = pickle.loads(pickle.dumps(game))
+    assert back.log_text() == game.log_text() and back.outcome() == game.outcome()
+    with pytest.raises(KbgError, match="no move to take back"):
+        back.pop()
+    [stated] = kbgrules.read_games(EXAMPLES / "from-position.log")
+    with pytest.raises(TypeError, match=r"position_text\(\)"):
+        pickle.dumps(stated.replay())
+
+
+def test_a_ruleset_pickles_as_its_load(tmp_path: Path) -> None:
+    rs = kbgrules.load("king-of-tokyo", edition="dark", variants=["power-up"], players=4)
+    assert pickle.loads(pickle.dumps(rs)) is rs  # loaded again: the same shared object
+    house = Path(__file__).resolve().parent.parent / "docs" / "examples" / "house-rules"
+    game = kbgrules.new_game("kingdomino", ["Ann", "Bob", "Cid"], variants=["big-kingdom"], rules_dirs=[house])
+    back = pickle.loads(pickle.dumps(game))  # the user rule folder goes with it
+    assert back.rs is game.rs and back.rs.rules_dirs == (str(house),) and back.rs.kingdom_size == 6

@@ -97,7 +97,9 @@ def _load_user(game: str, edition: str | None, variants: tuple[str, ...], player
     from kbgrules.core.registry import engine_for
 
     res = resolve(game, edition, variants, None, rules_dirs)
-    return engine_for(res.files.game.data).build(res)
+    import dataclasses
+
+    return _pickles_as_load(dataclasses.replace(engine_for(res.files.game.data).build(res), rules_dirs=rules_dirs))
 
 
 @lru_cache(maxsize=256)
@@ -118,6 +120,14 @@ def _load_shipped(game: str, edition: str | None, variants: tuple[str, ...], pla
 _BUILT: dict[tuple[str, str | None, tuple[str, ...]], Ruleset] = {}
 
 
+def _pickles_as_load(rs: Ruleset) -> Ruleset:
+    """``rs``, just built; rulesets are pickled as the load that made them (``Ruleset.__reduce__``)."""
+    from kbgrules.core.model import Ruleset
+
+    Ruleset.loader = load  # set here, not at import: the model is not imported until a build
+    return rs
+
+
 def _build_shipped(game: str, edition: str | None, variants: tuple[str, ...], res: Any = None) -> Ruleset:
     """One build per (game, edition, variants), never evicted: every load for a player count shares it
     (an LRU entry could outlive the build it was made from, and the rules would then exist twice)."""
@@ -128,5 +138,5 @@ def _build_shipped(game: str, edition: str | None, variants: tuple[str, ...], re
         from kbgrules.core.registry import engine_for
 
         res = res if res is not None else resolve(game, edition, variants, None)
-        built = _BUILT[key] = engine_for(res.files.game.data).build(res)
+        built = _BUILT[key] = _pickles_as_load(engine_for(res.files.game.data).build(res))
     return built

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from kbgrules.core.value import FrozenValue
 from kbgrules.core.words import fill
@@ -114,6 +114,19 @@ class Ruleset(FrozenValue):
     components: tuple[Component, ...]
     rules: Mapping[str, RuleEntry]
     data: Mapping[str, Any] = field(repr=False)
+    rules_dirs: tuple[str, ...] = ()  # the folders of user rule files it was loaded with (load's rules_dirs)
+
+    # kbgrules.core.load, which makes every ruleset, sets it as it is imported (no arrow from here to it)
+    loader: ClassVar[Callable[..., Ruleset] | None] = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the load that made it: unpickling loads it again (the same object, in a process
+        that has it already; the rule files as they are then, in another)."""
+        if Ruleset.loader is None:
+            raise TypeError("a ruleset pickles as its load: import kbgrules.core.load first")
+        edition = None if self.edition.default else self.edition.id
+        key = (self.game.id, edition, tuple(v.id for v in self.variants), self.players, self.rules_dirs)
+        return Ruleset.loader, key
 
     def rule(self, rule_id: str) -> RuleEntry:
         """The rule statement ``rule_id``; raises KbgError (code ``unknown-rule``) if absent."""

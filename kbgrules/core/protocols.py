@@ -60,7 +60,9 @@ class Game(Protocol):
     def pop(self) -> Any:
         """Take back the last move pushed."""
 
-    def copy(self) -> Game: ...
+    def copy(self) -> Game:
+        """An independent copy (the shipped games give it for ``copy.copy`` and ``copy.deepcopy``, and
+        pickle as their moves)."""
 
     def position_text(self) -> str:
         """A log that starts from here (headers and position statements)."""

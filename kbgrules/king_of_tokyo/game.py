@@ -521,9 +521,9 @@ class KingOfTokyoGame:
     def __deepcopy__(self, memo: dict[int, object]) -> KingOfTokyoGame:
         return self.copy()
 
-    def __reduce__(self) -> tuple[object, ...]:
-        raise TypeError("a King of Tokyo game cannot be pickled: pickle its log_text(), and kbgrules.read_games(text)"
-                        "[0].replay() gives the game back")
+    def __reduce__(self) -> tuple[object, ...]:  # pickled as its lines, pushed again (the ruleset as its load)
+        waiting = [] if self._pending is None else [self.move_text(m) for m in (self._pending, *self._camo)]
+        return _unpickled, (self.rs, self._players, self.monsters, self.tiles, (*self.lines, *waiting))
 
     def copy(self) -> KingOfTokyoGame:
         other = KingOfTokyoGame(self.rs, self._players, monsters=self.monsters, tiles=self.tiles)
@@ -590,3 +590,7 @@ class KingOfTokyoGame:
             game.push_text(line)
         return game
 
+
+def _unpickled(rs: KingOfTokyoRuleset, players: tuple[str, ...], monsters: tuple[str, ...], tiles: str | None,
+               lines: tuple[str, ...]) -> KingOfTokyoGame:
+    return KingOfTokyoGame(rs, players, monsters=monsters, tiles=tiles, lines=lines)

@@ -45,7 +45,9 @@ class KingdominoEngine:
 
         assert isinstance(rs, KingdominoRuleset) and isinstance(state, KingdominoState)
         # the state's ruleset: LoggedGame.ruleset() keeps only the last of several @variant tags
-        return KingdominoGame(state.rs, report.players, state=state, moves=state.history)
+        start = game.tag("start")
+        return KingdominoGame(state.rs, report.players, state=state, moves=state.history,
+                              from_position=start is not None and start.values[0].text == "position")
 
     def new_game(self, rs: Ruleset, players: Sequence[str]) -> KingdominoGame:
         from kbgrules.kingdomino.game import KingdominoGame

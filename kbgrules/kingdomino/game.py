@@ -87,11 +87,12 @@ class KingdominoGame:
     :meth:`chance_outcomes`, :meth:`sample_chance`."""
 
     def __init__(self, rs: KingdominoRuleset, players: Sequence[str], *, state: KingdominoState | None = None,
-                 moves: Sequence[Move] = ()) -> None:
+                 moves: Sequence[Move] = (), from_position: bool = False) -> None:
         self.rs = rs
         self._state = state if state is not None else KingdominoState(rs, players)
         self._undo: list[Undo] = []  # one record per move pushed here (not those of a replayed log)
         self.moves: list[Move] = list(moves)  # the moves pushed so far (a replayed log's, too)
+        self._from_position = from_position  # replayed from a stated position: ``moves`` start there
 
     # ---------------------------------------------------------------- reading the game
 
@@ -289,13 +290,16 @@ class KingdominoGame:
     def __deepcopy__(self, memo: dict[int, object]) -> KingdominoGame:
         return self.copy()
 
-    def __reduce__(self) -> tuple[object, ...]:
-        raise TypeError("a Kingdomino game cannot be pickled: pickle its position_text() or log_text(); "
-                        "kbgrules.read_games(text)[0].replay() gives the game back")
+    def __reduce__(self) -> tuple[object, ...]:  # pickled as its moves, pushed again (the ruleset as its load)
+        if self._from_position:
+            raise TypeError("a Kingdomino game replayed from a stated position cannot be pickled (its start is not "
+                            "kept): pickle its position_text(); kbgrules.read_games(text)[0].replay() gives it back")
+        return _unpickled, (self.rs, self.players, tuple(map(self.move_text, self.moves)), len(self._undo))
 
     def copy(self) -> KingdominoGame:
         """An independent copy (its moves can be taken back too)."""
-        other = KingdominoGame(self.rs, self.players, state=self._state.copy(), moves=self.moves)
+        other = KingdominoGame(self.rs, self.players, state=self._state.copy(), moves=self.moves,
+                               from_position=self._from_position)
         other._undo = self._undo.copy()  # the records are never changed: they can be shared
         return other
 
@@ -401,3 +405,10 @@ class KingdominoGame:
             f"{' '.join(words)} could be " + " or ".join(self.move_text(m) for m in fits) + ": name both cells",
             [self.move_text(m) for m in fits])
 
+
+def _unpickled(rs: KingdominoRuleset, players: tuple[str, ...], moves: tuple[str, ...], undo: int) -> KingdominoGame:
+    game = KingdominoGame(rs, players)
+    for text in moves:
+        game.push_text(text)
+    del game._undo[:len(game._undo) - undo]  # as many moves to take back as the game pickled had
+    return game
