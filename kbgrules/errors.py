@@ -89,6 +89,10 @@ class KbgError(Exception):
             return shown(f"{self.file}:{self.line}:{self.col}: {self.message}")
         return shown(self.message)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled without its __init__, whose arguments differ by subclass: to and from worker processes
+        return _unpickled_error, (type(self), self.args), self.__dict__
+
     def located(self, file: str, line: int, col: int) -> KbgError:
         """This error, tied to a place in a file; returns itself."""
         self.file, self.line, self.col = file, line, col
@@ -97,6 +101,10 @@ class KbgError(Exception):
     def lines(self) -> list[str]:
         """The error as the CLI prints it: one line per problem."""
         return [f"error {self.code}: {self.message}"]
+
+
+def _unpickled_error(cls: type[KbgError], args: tuple[Any, ...]) -> KbgError:
+    return cls.__new__(cls, *args)  # its attributes follow (the pickle's state)
 
 
 class DataError(KbgError):

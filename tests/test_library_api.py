@@ -308,3 +308,25 @@ def test_a_ruleset_pickles_as_its_load(tmp_path: Path) -> None:
     game = kbgrules.new_game("kingdomino", ["Ann", "Bob", "Cid"], variants=["big-kingdom"], rules_dirs=[house])
     back = pickle.loads(pickle.dumps(game))  # the user rule folder goes with it
     assert back.rs is game.rs and back.rs.rules_dirs == (str(house),) and back.rs.kingdom_size == 6
+
+
+def test_errors_and_reports_pickle_for_worker_processes() -> None:
+    """A worker process hands its errors and reports back pickled: they come back whole."""
+    failing = (lambda: kbgrules.new_game("kd", ["Ann", "Bob"]).push_text("Ann claim 4"),  # IllegalMoveError
+               lambda: kbgrules.new_game("kd", ["Ann", "Bob"]).push_text("Ann flies"),  # LogSyntaxError
+               lambda: kbgrules.load("kingdomnio"),  # UnknownNameError
+               lambda: kbgrules.load("kd", players=9))  # PlayerCountError
+    kinds = set()
+    for call in failing:
+        with pytest.raises(KbgError) as info:
+            call()
+        exc = info.value.located("a.log", 3, 5)
+        back = pickle.loads(pickle.dumps(exc))
+        assert type(back) is type(exc) and str(back) == str(exc) and back.args == exc.args
+        assert vars(back) == vars(exc)  # code, message, place, and each subclass's own (rule, suggestions...)
+        kinds.add(type(exc).__name__)
+    assert kinds == {"IllegalMoveError", "LogSyntaxError", "UnknownNameError", "PlayerCountError"}
+    for path in (EXAMPLES / "four-players.log", KOT / "four-players.log"):
+        report = kbgrules.read_games(path)[0].check()
+        back = pickle.loads(pickle.dumps(report))  # its timeline is built for it: the state stays here
+        assert back.to_json(turns=True) == report.to_json(turns=True) and back.timeline_builder is None

@@ -56,6 +56,12 @@ class GameReport(Value):
         """The game's own JSON of where it stands (``result.final``)."""
         return None if self.result is None else self.result.final
 
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Pickled with its timeline built: the builder holds the game's state, which stays behind."""
+        state = {name: getattr(self, name) for name in self.__slots__ if hasattr(self, name)}
+        state["timeline"], state["timeline_builder"] = self.show_timeline(), None
+        return None, state
+
     def show_timeline(self) -> list[dict[str, Any]]:
         """The game's snapshots step by step (turns, rounds: the game's own), built on first use."""
         if not self.timeline and self.timeline_builder is not None:
