@@ -326,7 +326,13 @@ def test_errors_and_reports_pickle_for_worker_processes() -> None:
         assert vars(back) == vars(exc)  # code, message, place, and each subclass's own (rule, suggestions...)
         kinds.add(type(exc).__name__)
     assert kinds == {"IllegalMoveError", "LogSyntaxError", "UnknownNameError", "PlayerCountError"}
-    for path in (EXAMPLES / "four-players.log", KOT / "four-players.log"):
-        report = kbgrules.read_games(path)[0].check()
+    for path in (EXAMPLES / "four-players-bonuses.log", KOT / "four-players.log"):
+        logged = kbgrules.read_games(path)[0]
+        report = logged.check()
         back = pickle.loads(pickle.dumps(report))  # its timeline is built for it: the state stays here
         assert back.to_json(turns=True) == report.to_json(turns=True) and back.timeline_builder is None
+        outcome = logged.replay().outcome()  # Kingdomino's: standings, scores (read-only bonuses), properties
+        assert outcome is not None and pickle.loads(pickle.dumps(outcome)) == outcome
+        if path.parent == EXAMPLES:
+            score = next(s.score for s in outcome.standings if s.score.bonuses)
+            assert pickle.loads(pickle.dumps(score)).bonuses == score.bonuses

@@ -1,13 +1,15 @@
 """A kingdom drawn as a grid: the cell codes of ``Kingdom.rows`` (``W1``, ``C``, ``.``) and the name of
-the square at their top left."""
+the square at their top left; a square read from its code (``square``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Final
 
+from kbgrules.core.logfile import MAX_DIGITS
+from kbgrules.errors import KbgError
 from kbgrules.kingdomino.board import Cell, board_cells, cell_name, same_cell
-from kbgrules.kingdomino.model import Half
+from kbgrules.kingdomino.model import Half, KingdominoRuleset
 
 Box = tuple[int, int, int, int]  # minx, maxx, miny, maxy
 _BOXES: Final[dict[Box, dict[Cell, int]]] = {}  # the boxes met so far: each cell's place in the rows, read flat
@@ -74,3 +76,21 @@ def corner_cell_name(corner: Cell, size: int) -> str:
 
 
 _NAMES: Final[dict[int, dict[Cell, str]]] = {}  # board_cells, the other way: names by cell
+
+
+def square(rs: KingdominoRuleset, text: str) -> Half:
+    """A square from its grid code: a terrain letter or name, then its crowns (``W1``, ``F``, ``lake2``)."""
+    from kbgrules.core.args import of_type
+    from kbgrules.core.args import text as is_text
+
+    of_type(rs, KingdominoRuleset, "rs", "a Kingdomino ruleset (from kbgrules.load)")
+    is_text(text, "text")
+    t = text.strip()
+    body = t.rstrip("0123456789")
+    if len(t) - len(body) > MAX_DIGITS:
+        raise KbgError(f"{t[:20]!r}...: a crown count has at most {MAX_DIGITS} digits", code="grid")
+    crowns = int(t[len(body):] or 0)
+    terrain = rs.terrain(body)
+    if crowns > rs.max_crowns_per_square:
+        raise KbgError(f"a square has at most {rs.max_crowns_per_square} crowns, not {crowns}", code="grid")
+    return Half(terrain.id, crowns)

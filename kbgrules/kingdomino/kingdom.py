@@ -22,7 +22,6 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, Final
 
-from kbgrules.core.logfile import MAX_DIGITS
 from kbgrules.core.model import violation as violation  # re-exported: the game's modules raise it
 from kbgrules.errors import KbgError
 from kbgrules.kingdomino.board import ORIGIN, REMADE, SAME
@@ -33,6 +32,7 @@ from kbgrules.kingdomino.board import board_offset as board_offset
 from kbgrules.kingdomino.board import cell_name as cell_name
 from kbgrules.kingdomino.board import parse_cell as parse_cell
 from kbgrules.kingdomino.grid import WINDOWS, corner_cell_name, grid_codes, window_cells
+from kbgrules.kingdomino.grid import square as square  # re-exported: its home before grid.py
 from kbgrules.kingdomino.groups import SIDES, Found, property_groups, search_groups, sides
 from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_shell
 
@@ -78,6 +78,9 @@ class Property:
     @property
     def points(self) -> int:
         return self.squares * self.crowns
+
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled, a native class pickles only so
+        return Property, (self.terrain, self.squares, self.crowns, self.cells)
 
 
 _PROPERTY_SHELL: Final = slot_shell(Property)
@@ -489,24 +492,6 @@ def as_domino(domino: Domino | tuple[Half, Half]) -> Domino:
     return Domino(0, first, second)
 
 
-def square(rs: KingdominoRuleset, text: str) -> Half:
-    """A square from its grid code: a terrain letter or name, then its crowns (``W1``, ``F``, ``lake2``)."""
-    from kbgrules.core.args import of_type
-    from kbgrules.core.args import text as is_text
-
-    of_type(rs, KingdominoRuleset, "rs", "a Kingdomino ruleset (from kbgrules.load)")
-    is_text(text, "text")
-    t = text.strip()
-    body = t.rstrip("0123456789")
-    if len(t) - len(body) > MAX_DIGITS:
-        raise KbgError(f"{t[:20]!r}...: a crown count has at most {MAX_DIGITS} digits", code="grid")
-    crowns = int(t[len(body):] or 0)
-    terrain = rs.terrain(body)
-    if crowns > rs.max_crowns_per_square:
-        raise KbgError(f"a square has at most {rs.max_crowns_per_square} crowns, not {crowns}", code="grid")
-    return Half(terrain.id, crowns)
-
-
 # --------------------------------------------------------------------------- scoring
 
 
@@ -526,6 +511,14 @@ class Score:
         for name, value in zip(_SCORE_FIELDS, (total, base, properties, bonuses, largest_property, crowns),
                                strict=True):
             object.__setattr__(self, name, value)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # the bonuses go as a dict, read-only again once back
+        return _score, (self.total, self.base, self.properties, dict(self.bonuses), self.largest_property, self.crowns)
+
+
+def _score(total: int, base: int, properties: tuple[Property, ...], bonuses: dict[str, int], largest: int,
+           crowns: int) -> Score:
+    return Score(total, base, properties, MappingProxyType(bonuses), largest, crowns)
 
 
 _SCORE_FIELDS: Final = ("total", "base", "properties", "bonuses", "largest_property", "crowns")

@@ -98,6 +98,9 @@ class Standing:
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "discards", discards)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled, a native class pickles only so
+        return Standing, (self.player, self.name, self.score, self.rank, self.discards)
+
 
 
 
