@@ -220,12 +220,12 @@ def test_cells_near_the_castle_are_shared_tuples() -> None:
     cell (equal to the cell): kingdoms find their squares by identity; far cells are plain new tuples."""
     from kbgrules.kingdomino.board import board_cells, same_cell
     from kbgrules.kingdomino.grid import window_cells
-    from kbgrules.kingdomino.groups import CODES, sides
+    from kbgrules.kingdomino.groups import CELL_AT, sides
 
     for size in (5, 7, 13):
         for name, cell in board_cells(size).items():
             assert same_cell(*cell) is cell and cell == (ord(name[0]) - 97 - size + 1, int(name[1:]) - size)
-    assert all(same_cell(*c) is c for c in CODES)
+    assert all(same_cell(*c) is c for c in CELL_AT if c is not None)
     assert all(n is same_cell(*n) for n in sides((3, -4)))
     assert all(c is same_cell(*c) for c in window_cells((-4, 0, -2, 2)))
     assert Kingdom(5).cells.popitem()[0] is same_cell(0, 0)
