@@ -4,7 +4,8 @@
 The cells within 7 squares of the castle (every cell of a legal kingdom, Mighty Duel's 7x7 too)
 are numbered ``(x + 8) * 16 + y + 8``: side neighbours are the codes 1 and 16 apart (never another
 cell past an edge: row 0 and the columns either side stay empty), codes sort as the cells do, and
-every code and neighbour is a small int (no int object is made).
+every code and neighbour is a small int (no int object is made). Compiled, ints multiply natively only
+when both are positive (else through int objects): hence ``(x + 8) * 16`` and ``-(squares * crowns)``.
 """
 
 from __future__ import annotations
@@ -28,12 +29,21 @@ CELL_AT: Final[list[Any]] = [None] * SPAN
 for _cell in [same_cell(x, y) for x in range(-REACH, REACH + 1) for y in range(-REACH, REACH + 1)]:
     CELL_AT[code(*_cell)] = _cell
 
+
+def shared(x: int, y: int) -> Any:
+    """:func:`~kbgrules.kingdomino.board.same_cell`, looked up by code near the castle (no tuple made)."""
+    if -8 < x < 8 and -8 < y < 8:  # within REACH
+        return CELL_AT[(x + 8) * 16 + y + 8]
+    return same_cell(x, y)
+
+
 # (-points, -squares, -crowns, terrain, order found, cells): sorted, largest property first
 Found = tuple[int, int, int, str, int, tuple[Cell, ...]]
-SIDES: Final[dict[Cell, tuple[Cell, ...]]] = {}  # the four side neighbours of the cells met so far
+# the four side neighbours of the cells met so far (Any: compiled, each kept as it is, not remade)
+SIDES: Final[dict[Cell, tuple[Any, ...]]] = {}
 
 
-def sides(cell: Any) -> tuple[Cell, ...]:
+def sides(cell: Any) -> tuple[Any, ...]:
     """The side neighbours of ``cell`` (Any: compiled, the cell itself is kept as the key, not remade)."""
     x, y = cell
     around = (same_cell(x + 1, y), same_cell(x, y + 1), same_cell(x - 1, y), same_cell(x, y - 1))
@@ -82,7 +92,7 @@ def property_groups(cells: dict[Cell, Half], castle: Half) -> list[Found] | None
             continue
         if not (-8 < x < 8 and -8 < y < 8):  # within REACH
             return None
-        i = x * 16 + y + 136  # code(x, y), inlined
+        i = (x + 8) * 16 + y + 8  # code(x, y), inlined
         terrain = sq.terrain
         k = numbers.get(terrain, 0)
         if not k:
@@ -123,6 +133,39 @@ def property_groups(cells: dict[Cell, Half], castle: Half) -> list[Found] | None
                 group.append(i - 16)
         squares = len(group)
         group.sort()  # codes sort as their cells do
-        found.append((-squares * crowns, -squares, -crowns, terrain, len(found), tuple([cell_at[i] for i in group])))
+        found.append((-(squares * crowns), -squares, -crowns, terrain, len(found), tuple([cell_at[i] for i in group])))
     found.sort()
     return found
+
+
+def _fits(sq: Half | None, t1: str, t2: str, wild: bool, castle: Half) -> bool:
+    if sq is None:
+        return False
+    terrain = sq.terrain  # read once (compiled, a generic attribute read)
+    return (sq is castle and wild) or terrain in (t1, t2)
+
+
+def holes_fit(cells: dict[Cell, Half], window: tuple[int, int, int, int], t1: str, t2: str, wild: bool,
+              castle: Half) -> bool | None:
+    """``Kingdom._fits_in_holes`` on cell codes, for the compiled build (no tuple hashed; interpreted, the
+    general way costs less); None when a cell or the window lies beyond REACH."""
+    x0, x1, y0, y1 = window
+    if not (x0 > -8 and x1 < 8 and y0 > -8 and y1 < 8):
+        return None
+    board: list[Half | None] = [None] * SPAN  # the squares by code
+    for (x, y), sq in cells.items():
+        if not (-8 < x < 8 and -8 < y < 8):
+            return None
+        board[(x + 8) * 16 + y + 8] = sq
+    for x in range(x0, x1 + 1):
+        for y in range(y0, y1 + 1):
+            i = (x + 8) * 16 + y + 8
+            if board[i] is not None:
+                continue
+            if not ((x < x1 and board[i + 16] is None) or (x > x0 and board[i - 16] is None)
+                    or (y < y1 and board[i + 1] is None) or (y > y0 and board[i - 1] is None)):
+                continue  # no room in the window for the other half
+            if (_fits(board[i + 1], t1, t2, wild, castle) or _fits(board[i - 1], t1, t2, wild, castle)
+                    or _fits(board[i + 16], t1, t2, wild, castle) or _fits(board[i - 16], t1, t2, wild, castle)):
+                return True
+    return False
