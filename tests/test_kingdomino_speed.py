@@ -220,12 +220,12 @@ def test_cells_near_the_castle_are_shared_tuples() -> None:
     cell (equal to the cell): kingdoms find their squares by identity; far cells are plain new tuples."""
     from kbgrules.kingdomino.board import board_cells, same_cell
     from kbgrules.kingdomino.grid import window_cells
-    from kbgrules.kingdomino.groups import CODES, sides
+    from kbgrules.kingdomino.groups import CELL_AT, sides
 
     for size in (5, 7, 13):
         for name, cell in board_cells(size).items():
             assert same_cell(*cell) is cell and cell == (ord(name[0]) - 97 - size + 1, int(name[1:]) - size)
-    assert all(same_cell(*c) is c for c in CODES)
+    assert all(same_cell(*c) is c for c in CELL_AT if c is not None)
     assert all(n is same_cell(*n) for n in sides((3, -4)))
     assert all(c is same_cell(*c) for c in window_cells((-4, 0, -2, 2)))
     assert Kingdom(5).cells.popitem()[0] is same_cell(0, 0)
@@ -344,3 +344,35 @@ def test_objects_made_in_a_shell_are_the_dataclass_ones() -> None:
             with pytest.raises(dataclasses.FrozenInstanceError):
                 setattr(frozen, dataclasses.fields(cls)[1].name, 3)
     assert slot_shell(type("Plain", (), {})) is None and slot_shell(Half) is not None
+
+
+def test_holes_fit_is_the_general_search() -> None:
+    """holes_fit (can_place when few holes are left, compiled, on cell codes) says whether the general
+    search of one-edge placements finds one: wild castle or not, odd squares put down by hand; None
+    beyond REACH."""
+    from kbgrules.kingdomino.groups import holes_fit
+
+    rs = kbgrules.load("kingdomino")
+    terrains = [t.id for t in rs.terrains]
+    rng = random.Random(29)
+    checked = 0
+    for n in range(300):
+        k = _random_kingdom(rng, 7 if n % 4 == 0 else 5)
+        k.castle_wild = rng.random() < 0.8
+        if n % 3 == 0:
+            for _ in range(rng.randrange(1, 4)):
+                k.cells[(rng.randrange(-REACH, REACH + 1), rng.randrange(-REACH, REACH + 1))] = rng.choice(
+                    _odd_squares())
+        window = k._window()
+        if window is None:
+            continue
+        for _ in range(6):
+            t1, t2 = rng.choice(terrains), rng.choice(terrains)
+            fits = holes_fit(k.cells, window, t1, t2, k.castle_wild, CASTLE)
+            assert fits == (next(k._one_edge_placements(t1, t2), None) is not None)
+            checked += fits is False
+        k.cells[(REACH + 1, 0)] = Half("wheat", 0)
+        assert holes_fit(k.cells, window, "wheat", "lake", True, CASTLE) is None
+    assert checked > 50  # nowhere to go, often
+    for window in ((-REACH - 1, 0, 0, 0), (0, REACH + 1, 0, 0), (0, 0, -REACH - 1, 0), (0, 0, 0, REACH + 1)):
+        assert holes_fit({(0, 0): CASTLE}, window, "wheat", "lake", True, CASTLE) is None

@@ -54,7 +54,7 @@ def parse_cell(text: str, size: int) -> Cell | None:
     return (ord(t[0]) - ord("a") - off, row - off)
 
 
-_BOARD_CELLS: Final[dict[int, Mapping[str, Cell]]] = {}
+_BOARD_CELLS: Final[dict[int, dict[str, Any]]] = {}
 SAME: Final[dict[Any, Any]] = {}  # one tuple per cell near the castle (see same_cell; Any: objects, compiled too)
 
 
@@ -82,6 +82,12 @@ REMADE: Final = _passed(ORIGIN) is not ORIGIN
 
 def board_cells(size: int) -> Mapping[str, Cell]:
     """Every cell of the board by its usual name (``e5``, lower case): a shortcut for :func:`parse_cell`."""
+    return board_dict(size)
+
+
+def board_dict(size: int) -> dict[str, Any]:
+    """:func:`board_cells` as the dict it is, to read only (compiled, a dict's get is a native call; Any:
+    the shared tuples kept as they are)."""
     cells = _BOARD_CELLS.get(size)
     if cells is None:
         off = board_offset(size)

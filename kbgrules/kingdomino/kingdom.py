@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from kbgrules.core.model import violation as violation  # re-exported: the game's modules raise it
 from kbgrules.errors import KbgError
-from kbgrules.kingdomino.board import ORIGIN, REMADE, SAME
+from kbgrules.kingdomino.board import ORIGIN, REMADE
 from kbgrules.kingdomino.board import Cell as Cell
 from kbgrules.kingdomino.board import board_cells as board_cells
 from kbgrules.kingdomino.board import board_columns as board_columns
@@ -33,7 +33,7 @@ from kbgrules.kingdomino.board import cell_name as cell_name
 from kbgrules.kingdomino.board import parse_cell as parse_cell
 from kbgrules.kingdomino.grid import WINDOWS, corner_cell_name, grid_codes, window_cells
 from kbgrules.kingdomino.grid import square as square  # re-exported: its home before grid.py
-from kbgrules.kingdomino.groups import SIDES, Found, property_groups, search_groups, sides
+from kbgrules.kingdomino.groups import SIDES, Found, holes_fit, property_groups, search_groups, shared, sides
 from kbgrules.kingdomino.model import Domino, Half, KingdominoRuleset, slot_shell
 
 DIRECTIONS: Final[tuple[Cell, ...]] = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -156,11 +156,6 @@ class Kingdom:
     def _offsets(self) -> tuple[Cell, ...]:
         return AROUND if self.diagonal else DIRECTIONS
 
-    def _around(self, cell: Cell) -> Iterator[Cell]:
-        x, y = cell
-        for dx, dy in self._offsets():
-            yield (x + dx, y + dy)
-
     def _matches(self, terrain: str, cell: Cell) -> int:
         """Matching edges for a square of ``terrain`` put on the empty ``cell`` (the castle counts if wild)."""
         n = 0
@@ -200,11 +195,9 @@ class Kingdom:
                 x0, x1 = ax, bx
             else:
                 x0, x1 = bx, ax
-        # compiled, a Cell is two native ints, made a new tuple at each use as a key: these are made once
-        key_a: Any = a
-        key_b: Any = b
-        if REMADE:
-            key_a, key_b = SAME.get(key_a, key_a), SAME.get(key_b, key_b)
+        # compiled, a Cell is two native ints, made a new tuple at each use as a key: the shared ones instead
+        key_a: Any = shared(ax, ay) if REMADE else a
+        key_b: Any = shared(bx, by) if REMADE else b
         cells = self.cells
         if key_a in cells:
             return "kd-overlap", {"cell": a}
@@ -384,6 +377,9 @@ class Kingdom:
         """Whether :meth:`_one_edge_placements` has a placement, from the empty cells of the window: one
         with an empty neighbour in the window, touching a square of either half's terrain (or the wild castle)."""
         cells = self.cells
+        fits = holes_fit(cells, window, t1, t2, self.castle_wild, CASTLE) if REMADE else None  # compiled
+        if fits is not None:
+            return fits
         inside = WINDOWS.get(window) or window_cells(window)
         wild = self.castle_wild
         f: Any  # compiled, kept as they are (not remade as tuples at each use as a key)

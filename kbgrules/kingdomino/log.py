@@ -14,9 +14,9 @@ from kbgrules.core.replay import players_ok, stopped_note
 from kbgrules.core.report import GameReport
 from kbgrules.core.words import counted, plural
 from kbgrules.errors import Diagnostic, IllegalMoveError
+from kbgrules.kingdomino.board import board_dict
 from kbgrules.kingdomino.kingdom import (
     Kingdom,
-    board_cells,
     board_columns,
     board_offset,
     cell_name,
@@ -28,7 +28,7 @@ from kbgrules.kingdomino.kingdom import (
 from kbgrules.kingdomino.model import KingdominoRuleset, slot_shell
 from kbgrules.kingdomino.positions import GridError, grid_to_kingdom, same_kingdom, split_rows
 from kbgrules.kingdomino.result import kingdomino_result
-from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place
+from kbgrules.kingdomino.state import Action, Claim, Deal, Discard, DrawKings, KingdominoState, Place, Standing
 
 KEYWORDS = {"deal", "kings", "expect", "out", "line", "discards"}
 _CLAIMS: Final[dict[int, Claim]] = {}  # by player * 1024 + domino number
@@ -81,7 +81,7 @@ class Parser(PlayerNames):
         self.rs = rs
         super().__init__(players)
         self.size = rs.kingdom_size
-        self.cells = board_cells(self.size)  # the usual names (e5); others go through parse_cell
+        self.cells = board_dict(self.size)  # the usual names (e5); others go through parse_cell
 
     def need(self, ev: Event, n: int, usage: str) -> None:
         if len(ev.tokens) != n:
@@ -306,6 +306,7 @@ def final_json(state: KingdominoState, out: Outcome | None = None) -> dict[str, 
     letter: dict[str, str] = known[1]
     codes: dict[str, dict[int, str]] = known[2]
     out = out or state.outcome()
+    standings: tuple[Standing, ...] = out.standings  # typed: compiled, native attribute reads
     over = state.is_terminal()
     return {
         "finished": over,
@@ -320,7 +321,7 @@ def final_json(state: KingdominoState, out: Outcome | None = None) -> dict[str, 
                 "kingdom": _grid_rows(state.kingdoms[s.player], letter, codes),
                 "kingdom_corner": corner_name(state.kingdoms[s.player], state.rs.kingdom_size),
             }
-            for s in out.standings
+            for s in standings
         ],
         "winners": list(out.winners) if over else [],
         "current_line": _line_json(state, state.current, state.current_claims),
