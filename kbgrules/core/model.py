@@ -116,7 +116,7 @@ class Ruleset(FrozenValue):
     data: Mapping[str, Any] = field(repr=False)
     rules_dirs: tuple[str, ...] = ()  # the folders of user rule files it was loaded with (load's rules_dirs)
 
-    # kbgrules.core.load, which makes every ruleset, sets it as it is imported (no arrow from here to it)
+    # kbgrules.core.load, which makes every ruleset, sets it as it builds one (no arrow from here to it)
     loader: ClassVar[Callable[..., Ruleset] | None] = None
 
     def __reduce__(self) -> tuple[Any, ...]:
